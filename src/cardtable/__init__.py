@@ -1,0 +1,36 @@
+"""cardtable: Cactus, Skyjo and Last Card behind one rules-engine API.
+
+``cardtable.games()`` lists the registered games. The game implementations live in
+the subpackage of the same name; it is imported first so that every game registers,
+and the public function is bound afterwards so that ``cardtable.games`` is the
+function (``import cardtable.games.skyjo`` still finds the subpackage).
+"""
+
+from . import games as _game_packages  # noqa: F401  (registers every game)
+from .engine import (
+    SYSTEM,
+    Action,
+    CardtableError,
+    Event,
+    IllegalActionError,
+    State,
+    games,
+    get_game,
+    make,
+    replay,
+    state_from_json,
+)
+
+__all__ = [
+    "SYSTEM",
+    "Action",
+    "CardtableError",
+    "Event",
+    "IllegalActionError",
+    "State",
+    "games",
+    "get_game",
+    "make",
+    "replay",
+    "state_from_json",
+]

@@ -1,0 +1,90 @@
+"""The bot interface and the bot registry.
+
+A bot is built from a spec string such as ``random``, ``heuristic`` or
+``ismcts:iterations=400``: a name, then ``:`` and comma-separated ``key=value``
+parameters. Game-agnostic bots register for every game; a game's own bot (its
+heuristic) registers for that game alone, under the same name in every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.state import State
+
+
+class BotSpecError(CardtableError):
+    """A bot spec names an unknown bot or gives it a bad parameter."""
+
+
+class Bot(ABC):
+    """Chooses an action for a seat. Must use only what that seat may know."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, state: State, seat: int) -> Action:
+        """The action ``seat`` takes now; ``seat`` is in ``state.to_act``."""
+
+
+BotFactory = Callable[..., Bot]
+_BOTS: dict[tuple[str, str | None], BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory, game: str | None = None) -> None:
+    """Register ``factory(seed=..., **params)`` as ``name`` (for one game, or all)."""
+    _BOTS[(name, game)] = factory
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name:key=value,...`` into the name and typed parameters."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, sep, raw = part.partition("=")
+        if not sep:
+            raise BotSpecError(f"bot parameter {part!r} in {spec!r} must be key=value")
+        params[key.strip()] = _parse_value(raw.strip())
+    return name, params
+
+
+def _parse_value(raw: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(raw)
+        except ValueError:
+            pass
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    return raw
+
+
+def bot_names(game: str) -> list[str]:
+    _load()
+    return sorted({name for name, g in _BOTS if g in (None, game)})
+
+
+def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
+    """Build the bot that ``spec`` names, for ``game``."""
+    _load()
+    name, params = parse_spec(spec)
+    factory = _BOTS.get((name, game)) or _BOTS.get((name, None))
+    if factory is None:
+        raise BotSpecError(f"unknown bot {name!r} for {game} (known: {', '.join(bot_names(game))})")
+    try:
+        return factory(seed=seed, **params)
+    except TypeError as exc:
+        raise BotSpecError(f"bad parameters for bot {name!r}: {exc}") from None
+
+
+def _load() -> None:
+    """Import the packages whose import registers bots (all bots, every game's own)."""
+    importlib.import_module("cardtable.bots")
+    importlib.import_module("cardtable.games")

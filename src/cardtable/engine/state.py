@@ -1,0 +1,222 @@
+"""The engine contract: one mutable ``State`` per match, for every game.
+
+A match is fully defined by (game, options, number of players, seed, action log).
+All randomness comes from the state's own seeded ``random.Random``, so replaying the
+log from the seed reproduces the match exactly: that gives replays, crash recovery and
+exact tests. Games subclass ``State`` and implement the abstract methods; everything
+above the engine (bots, simulations, server, clients) uses only this interface.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Self
+
+from .actions import Action, ActionCodec
+from .errors import IllegalActionError, StateFormatError
+from .events import Event
+from .options import Options
+
+#: The seat used for actions no player makes (a server timer closing a window).
+SYSTEM = -1
+
+
+def new_seed() -> int:
+    """A fresh random seed, recorded so that even an unseeded match can be replayed."""
+    return random.SystemRandom().randrange(2**63)
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+class State(ABC):
+    """A match in progress: its rounds, its scores, whose move it is."""
+
+    game: ClassVar[str]
+    options_type: ClassVar[type[Options]]
+    codec: ClassVar[ActionCodec]
+
+    num_players: int
+    options: Any
+    seed: int
+    rng: random.Random
+    log: list[tuple[int, Action]]
+    round: int
+    totals: list[int]
+    round_scores: list[list[int]]
+    winners: list[int]
+    is_over: bool
+
+    def _init_match(self, num_players: int, options: Options, seed: int) -> None:
+        self.num_players = num_players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log = []
+        self.round = 0
+        self.totals = [0] * num_players
+        self.round_scores = []
+        self.winners = []
+        self.is_over = False
+
+    def _copy_match_into(self, other: State) -> None:
+        """Copy the game-independent fields into a fresh instance (for ``clone``)."""
+        other.num_players = self.num_players
+        other.options = self.options
+        other.seed = self.seed
+        other.rng = copy_rng(self.rng)
+        other.log = self.log.copy()
+        other.round = self.round
+        other.totals = self.totals.copy()
+        other.round_scores = [r.copy() for r in self.round_scores]
+        other.winners = self.winners.copy()
+        other.is_over = self.is_over
+
+    # ----------------------------------------------------------------- the contract
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (several in a simultaneous phase)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate ``action`` completely, then apply it; raise before any change."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (hand-written, never ``deepcopy``)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone in which every card ``seat`` cannot know is re-sampled.
+
+        The result depends only on what ``seat`` knows and on ``rng``, never on the
+        hidden cards themselves, and it has a fresh RNG so that future shuffles are
+        unknown too.
+        """
+
+    @abstractmethod
+    def _payload(self) -> dict[str, Any]:
+        """The game-specific part of the full JSON state."""
+
+    @classmethod
+    @abstractmethod
+    def _from_payload(cls, state: Self, payload: dict[str, Any]) -> None:
+        """Restore the game-specific part written by ``_payload``."""
+
+    def system_actions(self) -> list[Action]:
+        """Actions a server may apply as ``SYSTEM`` now (such as closing a window)."""
+        return []
+
+    # ------------------------------------------------------------ shared behaviour
+    def apply(self, seat: int, action: Action | dict[str, Any]) -> list[Event]:
+        """Apply ``seat``'s action and return the events, each with its audience.
+
+        ``action`` may be an action value or its JSON form. An illegal action raises
+        ``IllegalActionError`` and leaves the state unchanged.
+        """
+        if not isinstance(action, Action):
+            action = self.codec.decode(action)
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        if seat == SYSTEM:
+            if action not in self.system_actions():
+                raise IllegalActionError(f"{action} is not a system action available now")
+        elif not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise IllegalActionError(
+                f"seat {seat!r} does not exist (seats are 0..{self.num_players - 1})"
+            )
+        elif seat not in self.to_act:
+            raise IllegalActionError(f"it is not seat {seat}'s move")
+        events = self._apply(seat, action)
+        self.log.append((seat, action))
+        return events
+
+    def illegal(self, seat: int, action: Action, reason: str) -> IllegalActionError:
+        """An error naming the action, the seat and why it is not allowed."""
+        return IllegalActionError(f"seat {seat} cannot {action}: {reason}")
+
+    def record(self) -> dict[str, Any]:
+        """The match's definition: enough to replay it exactly."""
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "log": [[seat, action.to_json()] for seat, action in self.log],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state, hidden cards included (for storage and bug reports)."""
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "rng": rng_to_json(self.rng),
+            "log": [[seat, action.to_json()] for seat, action in self.log],
+            "round": self.round,
+            "totals": self.totals,
+            "round_scores": self.round_scores,
+            "winners": self.winners,
+            "is_over": self.is_over,
+            "state": self._payload(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        if data.get("game") != cls.game:
+            raise StateFormatError(f"state is for game {data.get('game')!r}, not {cls.game!r}")
+        try:
+            state = cls.__new__(cls)
+            state._init_match(
+                data["players"], cls.options_type.from_dict(data["options"]), data["seed"]
+            )
+            state.rng = rng_from_json(data["rng"])
+            state.log = [(seat, cls.codec.decode(a)) for seat, a in data["log"]]
+            state.round = data["round"]
+            state.totals = list(data["totals"])
+            state.round_scores = [list(r) for r in data["round_scores"]]
+            state.winners = list(data["winners"])
+            state.is_over = data["is_over"]
+            cls._from_payload(state, data["state"])
+        except (KeyError, TypeError, IndexError) as exc:
+            raise StateFormatError(f"malformed {cls.game} state: {exc!r}") from exc
+        return state
+
+    def match_view(self) -> dict[str, Any]:
+        """The public, game-independent part of every view."""
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "options": self.options.to_dict(),
+            "round": self.round,
+            "to_act": list(self.to_act),
+            "totals": self.totals.copy(),
+            "round_scores": [r.copy() for r in self.round_scores],
+            "is_over": self.is_over,
+            "winners": self.winners.copy(),
+        }

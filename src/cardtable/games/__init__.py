@@ -1,0 +1,3 @@
+"""The games. Importing this package registers each one with the engine."""
+
+from . import skyjo  # noqa: F401
