@@ -240,7 +240,7 @@ def test_empty_draw_pile_reshuffles_discard_but_top():
     events = state.apply(0, DRAW)
     assert types(events)[0] == "reshuffle"
     assert state.discard == [6]
-    assert sorted(state.draw_pile + [state.holding]) == [3, 4, 5]
+    assert sorted([*state.draw_pile, state.holding]) == [3, 4, 5]
 
 
 # ------------------------------------------------------------------ rule 7: finisher penalty
