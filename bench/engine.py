@@ -42,8 +42,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
     args = parser.parse_args()
-    print(f"{'game':<10} {'players':>7} {'matches/s':>12} {'actions/s':>12}  (median of "
-          f"{args.runs} runs of {args.seconds:g} s)")
+    print(
+        f"{'game':<10} {'players':>7} {'matches/s':>12} {'actions/s':>12}  (median of "
+        f"{args.runs} runs of {args.seconds:g} s)"
+    )
     for game in args.games.split(","):
         for players in PLAYER_COUNTS.get(game, (2, 4)):
             runs = [playout_rate(game, players, args.seconds, seed) for seed in range(args.runs)]
