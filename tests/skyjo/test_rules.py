@@ -197,10 +197,9 @@ def test_rule5_option_clear_rows():
 
 
 def test_rule5_removed_positions_cannot_be_replaced():
-    layout = [7, 1, 2, 3, 7, 4, 5, 6, 7, 8, 10, 11]
-    state = deal([layout, LOW], discard=[0], setup=False, face_up=[[0, 4, 8], []])
-    # The column is complete from the start; it clears on seat 0's next action.
-    play(state, (0, TAKE_DISCARD), (0, Replace(1)))
+    layout = [7, 1, 2, 3, 7, 4, 5, 6, 9, 8, 10, 11]
+    state = deal([layout, LOW], discard=[7], setup=False, face_up=[[0, 4], []])
+    play(state, (0, TAKE_DISCARD), (0, Replace(8)))
     assert state.status[0][0] == 2
     play(state, (1, DRAW), (1, DISCARD), (1, Reveal(0)))
     state.apply(0, TAKE_DISCARD)

@@ -282,27 +282,33 @@ class SkyjoState(State):
         self.discard.append(old)
         self.holding = None
         events = [public("replace", seat=seat, pos=pos, card=new, old=old)]
-        events += self._clear_lines(seat)
+        events += self._clear_lines(seat, pos)
         return events + self._end_turn(seat)
 
     def _flip(self, seat: int, pos: int) -> list[Event]:
         self.status[seat][pos] = UP
         self.down[seat] -= 1
         events = [public("reveal", seat=seat, pos=pos, card=self.cards[seat][pos])]
-        return events + self._clear_lines(seat)
+        return events + self._clear_lines(seat, pos)
 
-    def _clear_lines(self, seat: int) -> list[Event]:
-        """Rule 5: remove complete columns (and rows, with the option)."""
+    def _clear_lines(self, seat: int, pos: int) -> list[Event]:
+        """Rule 5: remove the column (and, with the option, the row) through ``pos``.
+
+        Only a change at ``pos`` can complete a line, so only its lines are checked.
+        """
         cards, st = self.cards[seat], self.status[seat]
         lines: list[tuple[int, ...]] = []
         if self.options.clear_columns:
-            lines += COLUMNS
+            lines.append(COLUMNS[pos & 3])
         if self.options.clear_rows:
-            lines += ROWS
-        cleared: list[tuple[int, ...]] = []
-        for line in lines:
-            if all(st[p] == UP for p in line) and len({cards[p] for p in line}) == 1:
-                cleared.append(line)
+            lines.append(ROWS[pos >> 2])
+        cleared = [
+            line
+            for line in lines
+            if all(st[p] == UP for p in line) and len({cards[p] for p in line}) == 1
+        ]
+        if not cleared:
+            return []
         events = []
         for line in cleared:
             still_there = [p for p in line if st[p] == UP]  # a row and column may share
