@@ -20,6 +20,9 @@ from .errors import ActionFormatError
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     kind: ClassVar[str] = ""
+    #: True for an action that declines an optional opportunity (passing in a
+    #: simultaneous window), so generic bots can treat it apart without knowing the game.
+    is_pass: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}

@@ -150,10 +150,14 @@ class State(ABC):
                 f"seat {seat!r} does not exist (seats are 0..{self.num_players - 1})"
             )
         elif seat not in self.to_act:
-            raise IllegalActionError(f"it is not seat {seat}'s move")
+            raise IllegalActionError(self.not_your_move(seat, action))
         events = self._apply(seat, action)
         self.log.append((seat, action))
         return events
+
+    def not_your_move(self, seat: int, action: Action) -> str:
+        """Why ``seat`` may not act now; a game may say more (a window that has closed)."""
+        return f"it is not seat {seat}'s move"
 
     def illegal(self, seat: int, action: Action, reason: str) -> IllegalActionError:
         """An error naming the action, the seat and why it is not allowed."""
