@@ -127,7 +127,7 @@ def test_full_state_json_round_trip_and_replay(game):
 def test_mid_match_json_round_trip_continues_identically(game):
     a = cardtable.make(game, 2, seed=4)
     rng = random.Random(8)
-    for _ in range(40):
+    for _ in range(12):
         seat = rng.choice(a.to_act)
         a.apply(seat, rng.choice(a.legal_actions(seat)))
     b = state_from_json(json.loads(json.dumps(a.to_json())))

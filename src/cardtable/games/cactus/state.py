@@ -1,0 +1,796 @@
+"""Cactus's rules (RULES.md, Cactus 1-8) as an engine ``State``.
+
+Encoding, chosen for speed: a card is an int 0..51 (see ``cards``); each seat's layout
+is a list of cards with ``EMPTY`` for a slot emptied by a right throw, so slot numbers
+never shift and memory stays meaningful. Beside each slot is a bitmask of the seats
+that know its card: set by the deal peek, effects, taking the top discard and throws,
+cleared when the card moves unseen. Views, determinization and bots all read it.
+
+A quick-discard window is a phase of its own in which every eligible seat is in
+``to_act``; actions are applied in arrival order, so the first throw applied is the
+first received. The server closes a window whose time ran out with the system action
+``close_window``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import StateFormatError
+from cardtable.engine.events import Event, private, public
+from cardtable.engine.state import SYSTEM, State
+
+from .actions import (
+    CALL_CACTUS,
+    CHOOSE_OPPONENT,
+    CLOSE_WINDOW,
+    CODEC,
+    DISCARD,
+    DRAW,
+    KEEP,
+    MAX_SLOTS,
+    PASS,
+    PEEK_OPPONENT,
+    PEEK_OWN,
+    REPLACE,
+    SWAP,
+    TAKE_DISCARD,
+    THROW,
+    CallCactus,
+    ChooseOpponent,
+    CloseWindow,
+    Discard,
+    Draw,
+    Keep,
+    Pass,
+    PeekOpponent,
+    PeekOwn,
+    Replace,
+    Swap,
+    TakeDiscard,
+    Throw,
+)
+from .cards import (
+    DECK,
+    EIGHT,
+    EMPTY,
+    JACK,
+    NAMES,
+    NINE,
+    QUEEN,
+    RANK,
+    RANKS,
+    SEVEN,
+    TEN,
+    VALUES,
+    card,
+    is_black_king,
+)
+from .options import CactusOptions
+
+(
+    TURN,
+    DRAWN,
+    TAKEN,
+    PEEK_OWN_PHASE,
+    PEEK_OPPONENT_PHASE,
+    CHOOSE_PHASE,
+    SWAP_PHASE,
+    KING_PEEK,
+    KING_SWAP,
+    WINDOW,
+    OVER,
+) = range(11)
+PHASES = (
+    "turn",
+    "drawn",
+    "taken",
+    "peek_own",
+    "peek_opponent",
+    "choose_opponent",
+    "swap",
+    "king_peek",
+    "king_swap",
+    "quick_discard",
+    "over",
+)
+#: What the player to act is expected to do in each phase, for error messages.
+HINTS = (
+    "call Cactus, draw, or take the top discard",
+    "discard the drawn card or replace one of your cards with it",
+    "replace one of your cards with the taken card",
+    "look at one of your own cards (peek_own)",
+    "look at one card of another player (peek_opponent)",
+    "choose the other player's card to swap (choose_opponent)",
+    "choose your own card to give (swap)",
+    "look at one card of another player (peek_opponent)",
+    "choose your own card to give (swap)",
+    "throw a card or pass",
+    "nothing: the match is over",
+)
+EFFECT_PHASES = frozenset(
+    (PEEK_OWN_PHASE, PEEK_OPPONENT_PHASE, CHOOSE_PHASE, SWAP_PHASE, KING_PEEK, KING_SWAP)
+)
+TOO_LATE = "too late: the quick-discard window has closed"
+NO_SEAT = -1
+START_SLOTS = 4
+SEAT_TUPLES = tuple((p,) for p in range(8))
+
+
+class CactusState(State):
+    game = "cactus"
+    options_type = CactusOptions
+    codec = CODEC
+    options: CactusOptions
+
+    cards: list[list[int]]
+    #: Per slot, the bitmask of seats that know the card there.
+    seen: list[list[int]]
+    draw_pile: list[int]
+    discard: list[int]
+    phase: int
+    current: int
+    #: The card in the current player's hand (drawn or taken), or EMPTY.
+    holding: int
+    #: The opponent's card chosen by a swap or looked at by a black king.
+    target_seat: int
+    target_slot: int
+    caller: int
+    #: Turns still to be played after a Cactus call.
+    turns_left: int
+    starter: int
+    #: Quick-discard window: the seats eligible at its opening, those yet to act, the rank.
+    window_seats: tuple[int, ...]
+    waiting: tuple[int, ...]
+    window_rank: int
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, players: int, options: CactusOptions, seed: int) -> CactusState:
+        state = cls.__new__(cls)
+        state._init_match(players, options, seed)
+        state.starter = NO_SEAT
+        state._start_round()
+        return state
+
+    @classmethod
+    def from_deal(
+        cls,
+        layouts: Sequence[Sequence[str | None]],
+        draw_pile: Sequence[str],
+        discard: Sequence[str] = (),
+        *,
+        options: CactusOptions | dict[str, Any] | None = None,
+        seed: int = 0,
+        current: int = 0,
+        known: Sequence[Sequence[int]] | None = None,
+        caller: int | None = None,
+        totals: Sequence[int] | None = None,
+        round: int = 1,
+    ) -> CactusState:
+        """A state built from an explicit deal (scenario tests, bug reports).
+
+        Cards are named (``"7h"``, ``"10s"``, ``"Kd"``); ``None`` in a layout is an
+        emptied slot. Piles list cards bottom to top (the last is drawn or taken
+        first). ``known`` lists the slots each seat knows of its own layout (default:
+        slots 0 and 1, as after the deal). ``current`` is to play; with ``caller``, a
+        Cactus call was made and the round ends before the caller's next turn.
+        """
+        n = len(layouts)
+        if not 2 <= n <= 8:
+            raise StateFormatError(f"Cactus is for 2 to 8 players, not {n}")
+        if any(not 1 <= len(row) <= MAX_SLOTS for row in layouts):
+            raise StateFormatError(f"each layout must have 1 to {MAX_SLOTS} slots")
+        rows = [[EMPTY if c is None else card(c) for c in row] for row in layouts]
+        piles = [[card(c) for c in draw_pile], [card(c) for c in discard]]
+        every = [c for row in rows for c in row if c != EMPTY] + piles[0] + piles[1]
+        if len(set(every)) != len(every):
+            dupes = sorted({NAMES[c] for c in every if every.count(c) > 1})
+            raise StateFormatError(f"cards dealt twice: {', '.join(dupes)}")
+        if not 0 <= current < n or (caller is not None and not 0 <= caller < n):
+            raise StateFormatError(f"seats are 0..{n - 1}")
+        if caller == current:
+            raise StateFormatError("the caller does not play again in the round")
+        state = cls.__new__(cls)
+        state._init_match(n, CactusOptions.from_dict(options), seed)
+        state.round = round
+        if totals is not None:
+            state.totals = list(totals)
+        state.cards = rows
+        state.seen = [[0] * len(row) for row in rows]
+        own_known = [(0, 1)] * n if known is None else known
+        if len(own_known) != n:
+            raise StateFormatError(f"known must list the known slots of each of the {n} seats")
+        for seat, slots in enumerate(own_known):
+            for slot in slots:
+                if slot < len(rows[seat]) and rows[seat][slot] != EMPTY:
+                    state.seen[seat][slot] = 1 << seat
+        state.draw_pile, state.discard = piles
+        state._clear_turn()
+        state.caller = NO_SEAT if caller is None else caller
+        state.turns_left = 0 if caller is None else (caller - current) % n
+        state.starter = current
+        state.current = current
+        return state
+
+    def _clear_turn(self) -> None:
+        """Forget the turn's hand, effect target and window."""
+        self.holding = EMPTY
+        self.target_seat = self.target_slot = NO_SEAT
+        self.window_seats = self.waiting = ()
+        self.window_rank = NO_SEAT
+        self.phase = TURN
+
+    def _start_round(self) -> list[Event]:
+        """Rule 1: shuffle, deal four cards each, let each seat see its slots 0 and 1."""
+        n = self.num_players
+        self.round += 1
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        self.cards = [deck[START_SLOTS * p : START_SLOTS * (p + 1)] for p in range(n)]
+        self.draw_pile = deck[START_SLOTS * n :]
+        self.discard = []
+        self.seen = [[1 << p, 1 << p, 0, 0] for p in range(n)]
+        self._clear_turn()
+        self.caller = NO_SEAT
+        self.turns_left = 0
+        self.starter = 0 if self.starter == NO_SEAT else (self.starter + 1) % n
+        self.current = self.starter
+        events = [public("round_start", round=self.round, starter=self.starter)]
+        for p in range(n):
+            events += [self._see(p, p, slot, "deal") for slot in (0, 1)]
+        events.append(public("turn", seat=self.current))
+        return events
+
+    # ------------------------------------------------------------ the contract
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == WINDOW:
+            return self.waiting
+        if self.phase == OVER:
+            return ()
+        return SEAT_TUPLES[self.current]
+
+    def system_actions(self) -> list[Action]:
+        return [CLOSE_WINDOW] if self.phase == WINDOW else []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == WINDOW:
+            if seat not in self.waiting:
+                return []
+            row = self.cards[seat]
+            return [THROW[i] for i in range(len(row)) if row[i] != EMPTY] + [PASS]
+        if phase == OVER or seat != self.current:
+            return []
+        row = self.cards[seat]
+        if phase == TURN:
+            out: list[Action] = [CALL_CACTUS] if self.caller == NO_SEAT else []
+            if self._can_draw():
+                out.append(DRAW)
+            if self._can_take(seat):
+                out.append(TAKE_DISCARD)
+            return out
+        if phase in (PEEK_OPPONENT_PHASE, KING_PEEK):
+            return [PEEK_OPPONENT[p][i] for p, i in self._opponent_cards(seat, swap=False)]
+        if phase == CHOOSE_PHASE:
+            return [CHOOSE_OPPONENT[p][i] for p, i in self._opponent_cards(seat, swap=True)]
+        own = [i for i in range(len(row)) if row[i] != EMPTY]
+        if phase in (DRAWN, TAKEN):
+            return [REPLACE[i] for i in own] + ([DISCARD] if phase == DRAWN else [])
+        if phase == PEEK_OWN_PHASE:
+            return [PEEK_OWN[i] for i in own]
+        swaps: list[Action] = [SWAP[i] for i in own]
+        if phase == KING_SWAP and self.options.black_king_swap_optional:
+            swaps.append(KEEP)
+        return swaps
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        phase = self.phase
+        kind = type(action)
+        if kind is CloseWindow:
+            if seat != SYSTEM:
+                raise self.illegal(seat, action, "only the server closes a window")
+            return self._close_window("time")
+        if phase == WINDOW:
+            if kind is Throw:
+                return self._throw(seat, action)  # type: ignore[arg-type]
+            if kind is Pass:
+                return self._pass(seat)
+        elif kind is Throw or kind is Pass:
+            raise self.illegal(seat, action, TOO_LATE)
+        handler = _HANDLERS.get((phase, kind))
+        if handler is None:
+            raise self.illegal(seat, action, f"now you may {HINTS[phase]}")
+        return handler(self, seat, action)
+
+    def not_your_move(self, seat: int, action: Action) -> str:
+        """Name a late or repeated quick-discard action for what it is."""
+        base = super().not_your_move(seat, action)
+        if not isinstance(action, Throw | Pass):
+            return base
+        if self.phase != WINDOW:
+            return f"{base}: {TOO_LATE}"
+        if seat in self.window_seats:
+            return f"{base}: seat {seat} has already thrown or passed in this window"
+        return f"{base}: seat {seat} may not take part in this window"
+
+    # ------------------------------------------------------------ helpers
+    def _can_draw(self) -> bool:
+        return bool(self.draw_pile) or len(self.discard) > 1
+
+    def _can_take(self, seat: int) -> bool:
+        return bool(self.discard) and self._has_cards(seat)
+
+    def _has_cards(self, seat: int) -> bool:
+        return any(c != EMPTY for c in self.cards[seat])
+
+    def locked(self, seat: int) -> bool:
+        """Rule 5 (``lock_caller``): the caller's cards cannot be swapped."""
+        return self.options.lock_caller and seat == self.caller
+
+    def _opponent_cards(self, seat: int, swap: bool) -> list[tuple[int, int]]:
+        """Other seats' cards that ``seat``'s effect may target (unlocked ones to swap)."""
+        return [
+            (p, i)
+            for p in range(self.num_players)
+            if p != seat and not (swap and self.locked(p))
+            for i, c in enumerate(self.cards[p])
+            if c != EMPTY
+        ]
+
+    def _own_slot(self, seat: int, action: Action, slot: int) -> int:
+        row = self.cards[seat]
+        if not 0 <= slot < len(row):
+            raise self.illegal(seat, action, f"you have no slot {slot} (slots 0..{len(row) - 1})")
+        if row[slot] == EMPTY:
+            raise self.illegal(seat, action, f"your slot {slot} is empty")
+        return slot
+
+    def _opponent_card(self, seat: int, action: PeekOpponent | ChooseOpponent, swap: bool) -> None:
+        p, slot = action.seat, action.slot
+        if p == seat or not 0 <= p < self.num_players:
+            raise self.illegal(seat, action, "choose a card of another player")
+        row = self.cards[p]
+        if not 0 <= slot < len(row) or row[slot] == EMPTY:
+            raise self.illegal(seat, action, f"seat {p} has no card in slot {slot}")
+        if swap and self.locked(p):
+            raise self.illegal(seat, action, f"seat {p} called Cactus: their cards are locked")
+
+    def _see(self, seat: int, owner: int, slot: int, source: str) -> Event:
+        """``seat`` learns the card at ``owner``'s ``slot``: record it and tell them."""
+        self.seen[owner][slot] |= 1 << seat
+        name = NAMES[self.cards[owner][slot]]
+        return private(seat, "see", seat=owner, slot=slot, card=name, source=source)
+
+    def _all_seats(self) -> int:
+        return (1 << self.num_players) - 1
+
+    def _reshuffle(self) -> Event:
+        """All games: the discard pile but its top becomes the new draw pile."""
+        top = self.discard.pop()
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.discard = [top]
+        return public("reshuffle", size=len(pile))
+
+    # ------------------------------------------------------------ rule 2: the turn
+    def _call(self, seat: int, action: Action) -> list[Event]:
+        if self.caller != NO_SEAT:
+            raise self.illegal(seat, action, f"seat {self.caller} has already called Cactus")
+        self.caller = seat
+        self.turns_left = self.num_players - 1
+        return [public("cactus", seat=seat), *self._end_turn()]
+
+    def _draw(self, seat: int, action: Action) -> list[Event]:
+        if not self._can_draw():
+            raise self.illegal(seat, action, "no card is left to draw")
+        events = [] if self.draw_pile else [self._reshuffle()]
+        self.holding = self.draw_pile.pop()
+        self.phase = DRAWN
+        events.append(public("draw", seat=seat))
+        events.append(private(seat, "drawn", seat=seat, card=NAMES[self.holding]))
+        return events
+
+    def _take(self, seat: int, action: Action) -> list[Event]:
+        if not self.discard:
+            raise self.illegal(seat, action, "the discard pile is empty")
+        if not self._has_cards(seat):
+            raise self.illegal(seat, action, "you have no card to replace")
+        self.holding = self.discard.pop()
+        self.phase = TAKEN
+        return [public("take_discard", seat=seat, card=NAMES[self.holding])]
+
+    def _replace(self, seat: int, action: Replace) -> list[Event]:
+        slot = self._own_slot(seat, action, action.slot)
+        row = self.cards[seat]
+        old = row[slot]
+        row[slot] = self.holding
+        taken = self.phase == TAKEN
+        self.seen[seat][slot] = self._all_seats() if taken else 1 << seat
+        self.discard.append(old)
+        self.holding = EMPTY
+        source = "discard" if taken else "draw"
+        event = public("replace", seat=seat, slot=slot, card=NAMES[old], source=source)
+        return [event, *self._open_window()]
+
+    def _discard(self, seat: int, action: Action) -> list[Event]:
+        """Case A: the drawn card goes face up; rule 3 asks for its effect."""
+        played = self.holding
+        self.discard.append(played)
+        self.holding = EMPTY
+        rank = RANK[played]
+        if rank in (SEVEN, EIGHT):
+            phase, possible = PEEK_OWN_PHASE, self._has_cards(seat)
+        elif rank in (NINE, TEN):
+            phase, possible = PEEK_OPPONENT_PHASE, bool(self._opponent_cards(seat, swap=False))
+        elif rank in (JACK, QUEEN):
+            phase = CHOOSE_PHASE
+            possible = self._has_cards(seat) and bool(self._opponent_cards(seat, swap=True))
+        elif is_black_king(played):
+            phase, possible = KING_PEEK, bool(self._opponent_cards(seat, swap=False))
+        else:
+            event = public("discard", seat=seat, card=NAMES[played], effect=None)
+            return [event, *self._open_window()]
+        effect = PHASES[phase]
+        events = [public("discard", seat=seat, card=NAMES[played], effect=effect)]
+        if possible:
+            self.phase = phase
+            return events
+        events.append(public("effect_skipped", seat=seat, effect=effect))
+        return events + self._open_window()
+
+    # ------------------------------------------------------------ rule 3: effects
+    def _peek_own(self, seat: int, action: PeekOwn) -> list[Event]:
+        slot = self._own_slot(seat, action, action.slot)
+        events = [public("peek", seat=seat, target_seat=seat, slot=slot)]
+        events.append(self._see(seat, seat, slot, "peek"))
+        return events + self._open_window()
+
+    def _peek_opponent(self, seat: int, action: PeekOpponent) -> list[Event]:
+        self._opponent_card(seat, action, swap=False)
+        p, slot = action.seat, action.slot
+        events = [public("peek", seat=seat, target_seat=p, slot=slot)]
+        events.append(self._see(seat, p, slot, "peek"))
+        if self.phase == KING_PEEK and not self.locked(p) and self._has_cards(seat):
+            self.target_seat, self.target_slot = p, slot
+            self.phase = KING_SWAP
+            return events
+        return events + self._open_window()
+
+    def _choose(self, seat: int, action: ChooseOpponent) -> list[Event]:
+        self._opponent_card(seat, action, swap=True)
+        self.target_seat, self.target_slot = action.seat, action.slot
+        self.phase = SWAP_PHASE
+        return [public("choose_opponent", seat=seat, target_seat=action.seat, slot=action.slot)]
+
+    def _swap(self, seat: int, action: Swap) -> list[Event]:
+        """Exchange the cards; a blind swap leaves both unknown, a king's keeps the look."""
+        slot = self._own_slot(seat, action, action.slot)
+        p, t = self.target_seat, self.target_slot
+        mine, theirs = self.cards[seat], self.cards[p]
+        mine[slot], theirs[t] = theirs[t], mine[slot]
+        looked = self.phase == KING_SWAP
+        self.seen[seat][slot] = 1 << seat if looked else 0
+        self.seen[p][t] = 0
+        event = public("swap", seat=seat, slot=slot, target_seat=p, target_slot=t, looked=looked)
+        return [event, *self._open_window()]
+
+    def _keep(self, seat: int, action: Action) -> list[Event]:
+        if not self.options.black_king_swap_optional:
+            raise self.illegal(seat, action, "the black king's swap is part of its effect")
+        return [public("keep", seat=seat), *self._open_window()]
+
+    # ------------------------------------------------------------ rule 4: quick discard
+    def _can_throw(self, seat: int) -> bool:
+        """Has a card to throw, and room for a penalty card should the throw be wrong."""
+        return self._has_cards(seat) and len(self.cards[seat]) < MAX_SLOTS
+
+    def _open_window(self) -> list[Event]:
+        """A card landed on the pile: open a window for the eligible seats, if any."""
+        self.target_seat = self.target_slot = NO_SEAT
+        snap = self.options.self_snap
+        seats = tuple(
+            p for p in range(self.num_players) if (snap or p != self.current) and self._can_throw(p)
+        )
+        if not seats:
+            return self._end_turn()
+        self.phase = WINDOW
+        self.window_seats = self.waiting = seats
+        self.window_rank = RANK[self.discard[-1]]
+        return [public("window_open", rank=RANKS[self.window_rank], seats=list(seats))]
+
+    def _throw(self, seat: int, action: Throw) -> list[Event]:
+        slot = self._own_slot(seat, action, action.slot)
+        row = self.cards[seat]
+        thrown = row[slot]
+        right = RANK[thrown] == self.window_rank
+        event = public("throw", seat=seat, slot=slot, card=NAMES[thrown], right=right)
+        if right:
+            row[slot] = EMPTY
+            self.seen[seat][slot] = 0
+            self.discard.append(thrown)
+            return [event, *self._close_window("right_throw")]
+        self.seen[seat][slot] = self._all_seats()
+        events = [event, *self._penalty(seat)]
+        return events + self._acted(seat)
+
+    def _penalty(self, seat: int) -> list[Event]:
+        """A wrong throw: the top draw-pile card goes unseen into a new slot."""
+        events = [] if self.draw_pile or len(self.discard) < 2 else [self._reshuffle()]
+        if not self.draw_pile:
+            return [*events, public("penalty_skipped", seat=seat)]
+        self.cards[seat].append(self.draw_pile.pop())
+        self.seen[seat].append(0)
+        return [*events, public("penalty", seat=seat, slot=len(self.cards[seat]) - 1)]
+
+    def _pass(self, seat: int) -> list[Event]:
+        return [public("pass", seat=seat), *self._acted(seat)]
+
+    def _acted(self, seat: int) -> list[Event]:
+        self.waiting = tuple(p for p in self.waiting if p != seat)
+        return [] if self.waiting else self._close_window("all_acted")
+
+    def _close_window(self, reason: str) -> list[Event]:
+        self.window_seats = self.waiting = ()
+        self.window_rank = NO_SEAT
+        return [public("window_closed", reason=reason), *self._end_turn()]
+
+    # ------------------------------------------------------------ rules 5-7
+    def _end_turn(self) -> list[Event]:
+        """Count the last turns after a call, then start the next playable turn.
+
+        A player who can neither draw nor take a card, after a call, has their turn
+        skipped (before a call they can always call).
+        """
+        events: list[Event] = []
+        seat = self.current
+        while True:
+            if self.caller != NO_SEAT and seat != self.caller:
+                self.turns_left -= 1
+                if self.turns_left == 0:
+                    return events + self._end_round()
+            seat = (seat + 1) % self.num_players
+            self._clear_turn()
+            self.current = seat
+            if self.caller == NO_SEAT or self._can_draw() or self._can_take(seat):
+                events.append(public("turn", seat=seat))
+                return events
+            events.append(public("turn_skipped", seat=seat))
+
+    def layout_score(self, seat: int) -> int:
+        return sum(VALUES[c] for c in self.cards[seat] if c != EMPTY)
+
+    def _end_round(self) -> list[Event]:
+        """Rules 6-7: reveal, score, add the caller penalty, end the match or deal again."""
+        n = self.num_players
+        scores = [self.layout_score(p) for p in range(n)]
+        c = self.caller
+        penalized = self.options.caller_penalty > 0 and any(
+            scores[p] <= scores[c] for p in range(n) if p != c
+        )
+        if penalized:
+            scores[c] += self.options.caller_penalty
+        self.round_scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self._clear_turn()
+        events = [
+            public(
+                "round_end",
+                round=self.round,
+                layouts=[[None if x == EMPTY else NAMES[x] for x in row] for row in self.cards],
+                scores=scores,
+                caller=c,
+                caller_penalized=penalized,
+                totals=self.totals.copy(),
+            )
+        ]
+        if self._match_done():
+            low = min(self.totals)
+            self.winners = [p for p, t in enumerate(self.totals) if t == low]
+            self.is_over = True
+            self.phase = OVER
+            events.append(public("match_end", totals=self.totals.copy(), winners=self.winners))
+            return events
+        return events + self._start_round()
+
+    def _match_done(self) -> bool:
+        """Rule 7: ``rounds`` rounds played, or else a total reached ``target_score``."""
+        if self.options.rounds is not None:
+            return self.round >= self.options.rounds
+        return max(self.totals) >= self.options.target_score
+
+    # ------------------------------------------------------------ knowledge and views
+    def knows(self, seat: int, owner: int, slot: int) -> bool:
+        """Whether ``seat`` has seen the card at ``owner``'s ``slot`` since it last moved."""
+        return bool(self.seen[owner][slot] >> seat & 1) and self.cards[owner][slot] != EMPTY
+
+    def known_cards(self, seat: int) -> dict[tuple[int, int], int]:
+        """Every layout card ``seat`` knows, by (owner, slot)."""
+        bit = 1 << seat
+        return {
+            (p, i): c
+            for p, (row, seen) in enumerate(zip(self.cards, self.seen, strict=True))
+            for i, c in enumerate(row)
+            if c != EMPTY and seen[i] & bit
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = self.match_view()
+        over = self.phase == OVER
+        shown = 0 if seat is None or not self.options.memory_aid else 1 << seat
+        layouts = [
+            [
+                "empty" if c == EMPTY else (NAMES[c] if over or seen[i] & shown else "hidden")
+                for i, c in enumerate(row)
+            ]
+            for row, seen in zip(self.cards, self.seen, strict=True)
+        ]
+        out.update(
+            phase=PHASES[self.phase],
+            current=None if over else self.current,
+            starter=self.starter,
+            caller=None if self.caller == NO_SEAT else self.caller,
+            turns_left=self.turns_left if self.caller != NO_SEAT else None,
+            locked=[p for p in range(self.num_players) if self.locked(p)],
+            draw_size=len(self.draw_pile),
+            discard_top=NAMES[self.discard[-1]] if self.discard else None,
+            discard_size=len(self.discard),
+            layouts=layouts,
+            holding=self._holding_view(seat),
+            effect=self._effect_view(seat),
+            window=self._window_view(),
+            you=seat,
+        )
+        return out
+
+    def _holding_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The card in hand: public if taken from the discard pile, else the drawer's."""
+        if self.holding == EMPTY:
+            return None
+        taken = self.phase == TAKEN
+        return {
+            "seat": self.current,
+            "source": "discard" if taken else "draw",
+            "card": NAMES[self.holding] if taken or seat == self.current else None,
+        }
+
+    def _effect_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The pending effect; a black king's user sees the card looked at while deciding."""
+        if self.phase not in EFFECT_PHASES:
+            return None
+        target = None if self.target_seat == NO_SEAT else [self.target_seat, self.target_slot]
+        looking = self.phase == KING_SWAP and seat == self.current
+        return {
+            "phase": PHASES[self.phase],
+            "card": NAMES[self.discard[-1]],
+            "target": target,
+            "looking_at": NAMES[self.cards[self.target_seat][self.target_slot]]
+            if looking
+            else None,
+        }
+
+    def _window_view(self) -> dict[str, Any] | None:
+        if self.phase != WINDOW:
+            return None
+        return {
+            "rank": RANKS[self.window_rank],
+            "seats": list(self.window_seats),
+            "waiting": list(self.waiting),
+        }
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> CactusState:
+        other = CactusState.__new__(CactusState)
+        self._copy_match_into(other)
+        other.cards = [row.copy() for row in self.cards]
+        other.seen = [row.copy() for row in self.seen]
+        other.draw_pile = self.draw_pile.copy()
+        other.discard = self.discard.copy()
+        other.phase = self.phase
+        other.current = self.current
+        other.holding = self.holding
+        other.target_seat = self.target_seat
+        other.target_slot = self.target_slot
+        other.caller = self.caller
+        other.turns_left = self.turns_left
+        other.starter = self.starter
+        other.window_seats = self.window_seats
+        other.waiting = self.waiting
+        other.window_rank = self.window_rank
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> CactusState:
+        """Re-deal the draw pile, every layout card ``seat`` does not know, a hidden hand.
+
+        The pool is sorted before shuffling so the result does not depend on where
+        the unknown cards really are. (After a reshuffle a player with perfect memory
+        knows which cards make up the draw pile; that refinement is left out.)
+        """
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        bit = 1 << seat
+        hidden_hand = self.holding != EMPTY and self.phase == DRAWN and seat != self.current
+        unknown = [
+            (row, i)
+            for row, seen in zip(other.cards, other.seen, strict=True)
+            for i, c in enumerate(row)
+            if c != EMPTY and not seen[i] & bit
+        ]
+        pool = other.draw_pile + [row[i] for row, i in unknown]
+        if hidden_hand:
+            pool.append(other.holding)
+        pool.sort()
+        rng.shuffle(pool)
+        k = len(other.draw_pile)
+        other.draw_pile = pool[:k]
+        for j, (row, i) in enumerate(unknown, start=k):
+            row[i] = pool[j]
+        if hidden_hand:
+            other.holding = pool[-1]
+        return other
+
+    # ------------------------------------------------------------ JSON
+    def _payload(self) -> dict[str, Any]:
+        return {
+            "cards": self.cards,
+            "seen": self.seen,
+            "draw_pile": self.draw_pile,
+            "discard": self.discard,
+            "phase": PHASES[self.phase],
+            "current": self.current,
+            "holding": self.holding,
+            "target": [self.target_seat, self.target_slot],
+            "caller": self.caller,
+            "turns_left": self.turns_left,
+            "starter": self.starter,
+            "window_seats": list(self.window_seats),
+            "waiting": list(self.waiting),
+            "window_rank": self.window_rank,
+        }
+
+    @classmethod
+    def _from_payload(cls, state: CactusState, payload: dict[str, Any]) -> None:
+        state.cards = [list(row) for row in payload["cards"]]
+        state.seen = [list(row) for row in payload["seen"]]
+        state.draw_pile = list(payload["draw_pile"])
+        state.discard = list(payload["discard"])
+        if payload["phase"] not in PHASES:
+            raise StateFormatError(f"unknown Cactus phase {payload['phase']!r}")
+        state.phase = PHASES.index(payload["phase"])
+        state.current = payload["current"]
+        state.holding = payload["holding"]
+        state.target_seat, state.target_slot = payload["target"]
+        state.caller = payload["caller"]
+        state.turns_left = payload["turns_left"]
+        state.starter = payload["starter"]
+        state.window_seats = tuple(payload["window_seats"])
+        state.waiting = tuple(payload["waiting"])
+        state.window_rank = payload["window_rank"]
+
+    def card_count(self) -> int:
+        """Every card in play, wherever it is (52 in a full deck)."""
+        in_layouts = sum(1 for row in self.cards for c in row if c != EMPTY)
+        in_hand = self.holding != EMPTY
+        return in_layouts + len(self.draw_pile) + len(self.discard) + in_hand
+
+
+_HANDLERS: dict[tuple[int, type[Action]], Callable[[CactusState, int, Any], list[Event]]] = {
+    (TURN, CallCactus): CactusState._call,
+    (TURN, Draw): CactusState._draw,
+    (TURN, TakeDiscard): CactusState._take,
+    (DRAWN, Discard): CactusState._discard,
+    (DRAWN, Replace): CactusState._replace,
+    (TAKEN, Replace): CactusState._replace,
+    (PEEK_OWN_PHASE, PeekOwn): CactusState._peek_own,
+    (PEEK_OPPONENT_PHASE, PeekOpponent): CactusState._peek_opponent,
+    (KING_PEEK, PeekOpponent): CactusState._peek_opponent,
+    (CHOOSE_PHASE, ChooseOpponent): CactusState._choose,
+    (SWAP_PHASE, Swap): CactusState._swap,
+    (KING_SWAP, Swap): CactusState._swap,
+    (KING_SWAP, Keep): CactusState._keep,
+}
