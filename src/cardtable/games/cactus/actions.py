@@ -17,6 +17,13 @@ MAX_PLAYERS = 8
 
 
 @dataclass(frozen=True, slots=True)
+class Look(Action):
+    """At the start of a round: look once at your own slots 0 and 1."""
+
+    kind = "look"
+
+
+@dataclass(frozen=True, slots=True)
 class CallCactus(Action):
     """Call "Cactus" instead of playing: everyone else gets one more turn."""
 
@@ -116,6 +123,7 @@ class CloseWindow(Action):
     kind = "close_window"
 
 
+LOOK = Look()
 CALL_CACTUS = CallCactus()
 DRAW = Draw()
 TAKE_DISCARD = TakeDiscard()
@@ -137,6 +145,7 @@ CHOOSE_OPPONENT = tuple(
 CODEC = ActionCodec(
     "cactus",
     (
+        Look,
         CallCactus,
         Draw,
         TakeDiscard,
@@ -154,6 +163,7 @@ CODEC = ActionCodec(
 )
 
 _BY_INDEX: tuple[Action, ...] = (
+    LOOK,
     CALL_CACTUS,
     DRAW,
     TAKE_DISCARD,

@@ -21,6 +21,7 @@ from .actions import (
     DISCARD,
     DRAW,
     KEEP,
+    LOOK,
     PASS,
     PEEK_OPPONENT,
     PEEK_OWN,
@@ -35,6 +36,7 @@ from .state import (
     DRAWN,
     KING_PEEK,
     KING_SWAP,
+    LOOK_PHASE,
     NO_SEAT,
     PEEK_OPPONENT_PHASE,
     PEEK_OWN_PHASE,
@@ -111,8 +113,10 @@ class CactusHeuristic(Bot):
     def act(self, state: State, seat: int) -> Action:
         if not isinstance(state, CactusState):
             raise TypeError("the Cactus heuristic plays Cactus only")
-        est = Estimate(state, seat)
         phase = state.phase
+        if phase == LOOK_PHASE:
+            return LOOK
+        est = Estimate(state, seat)
         if phase == WINDOW:
             return self._quick_discard(est)
         if phase == TURN:

@@ -31,6 +31,7 @@ from .actions import (
     DISCARD,
     DRAW,
     KEEP,
+    LOOK,
     MAX_SLOTS,
     PASS,
     PEEK_OPPONENT,
@@ -45,6 +46,7 @@ from .actions import (
     Discard,
     Draw,
     Keep,
+    Look,
     Pass,
     PeekOpponent,
     PeekOwn,
@@ -72,6 +74,7 @@ from .cards import (
 from .options import CactusOptions
 
 (
+    LOOK_PHASE,
     TURN,
     DRAWN,
     TAKEN,
@@ -83,8 +86,9 @@ from .options import CactusOptions
     KING_SWAP,
     WINDOW,
     OVER,
-) = range(11)
+) = range(12)
 PHASES = (
+    "look",
     "turn",
     "drawn",
     "taken",
@@ -99,6 +103,7 @@ PHASES = (
 )
 #: What the player to act is expected to do in each phase, for error messages.
 HINTS = (
+    "look at your slots 0 and 1",
     "call Cactus, draw, or take the top discard",
     "discard the drawn card or replace one of your cards with it",
     "replace one of your cards with the taken card",
@@ -142,9 +147,10 @@ class CactusState(State):
     #: Turns still to be played after a Cactus call.
     turns_left: int
     starter: int
-    #: Quick-discard window: the seats eligible at its opening, those yet to act, the rank.
-    window_seats: tuple[int, ...]
+    #: Seats yet to act in a simultaneous phase (the start-of-round look, a window).
     waiting: tuple[int, ...]
+    #: Quick-discard window: the seats eligible at its opening and the rank to match.
+    window_seats: tuple[int, ...]
     window_rank: int
 
     # ------------------------------------------------------------ construction
@@ -225,7 +231,12 @@ class CactusState(State):
         self.phase = TURN
 
     def _start_round(self) -> list[Event]:
-        """Rule 1: shuffle, deal four cards each, let each seat see its slots 0 and 1."""
+        """Rule 1: shuffle, deal four cards each; everyone then looks at slots 0 and 1.
+
+        The look is an action of its own (a simultaneous phase), so that each seat is
+        told its two cards by an event even in a match's first round, which starts
+        before anyone is connected.
+        """
         n = self.num_players
         self.round += 1
         deck = list(DECK)
@@ -233,22 +244,29 @@ class CactusState(State):
         self.cards = [deck[START_SLOTS * p : START_SLOTS * (p + 1)] for p in range(n)]
         self.draw_pile = deck[START_SLOTS * n :]
         self.discard = []
-        self.seen = [[1 << p, 1 << p, 0, 0] for p in range(n)]
+        self.seen = [[0] * START_SLOTS for _ in range(n)]
         self._clear_turn()
         self.caller = NO_SEAT
         self.turns_left = 0
         self.starter = 0 if self.starter == NO_SEAT else (self.starter + 1) % n
         self.current = self.starter
-        events = [public("round_start", round=self.round, starter=self.starter)]
-        for p in range(n):
-            events += [self._see(p, p, slot, "deal") for slot in (0, 1)]
-        events.append(public("turn", seat=self.current))
-        return events
+        self.phase = LOOK_PHASE
+        self.waiting = tuple(range(n))
+        return [public("round_start", round=self.round, starter=self.starter)]
+
+    def _look(self, seat: int, action: Action) -> list[Event]:
+        row = self.cards[seat]
+        events = [self._see(seat, seat, slot, "deal") for slot in (0, 1) if row[slot] != EMPTY]
+        self.waiting = tuple(p for p in self.waiting if p != seat)
+        if self.waiting:
+            return events
+        self.phase = TURN
+        return [*events, public("turn", seat=self.current)]
 
     # ------------------------------------------------------------ the contract
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == WINDOW:
+        if self.phase == WINDOW or self.phase == LOOK_PHASE:
             return self.waiting
         if self.phase == OVER:
             return ()
@@ -264,6 +282,8 @@ class CactusState(State):
                 return []
             row = self.cards[seat]
             return [THROW[i] for i in range(len(row)) if row[i] != EMPTY] + [PASS]
+        if phase == LOOK_PHASE:
+            return [LOOK] if seat in self.waiting else []
         if phase == OVER or seat != self.current:
             return []
         row = self.cards[seat]
@@ -310,6 +330,8 @@ class CactusState(State):
     def not_your_move(self, seat: int, action: Action) -> str:
         """Name a late or repeated quick-discard action for what it is."""
         base = super().not_your_move(seat, action)
+        if isinstance(action, Look) and self.phase == LOOK_PHASE:
+            return f"{base}: seat {seat} has already looked"
         if not isinstance(action, Throw | Pass):
             return base
         if self.phase != WINDOW:
@@ -780,6 +802,7 @@ class CactusState(State):
 
 
 _HANDLERS: dict[tuple[int, type[Action]], Callable[[CactusState, int, Any], list[Event]]] = {
+    (LOOK_PHASE, Look): CactusState._look,
     (TURN, CallCactus): CactusState._call,
     (TURN, Draw): CactusState._draw,
     (TURN, TakeDiscard): CactusState._take,
