@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardtable simulate skyjo --players 4 --games 200 --seed 1
+	$(BIN)/cardtable serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
+from cardtable.server import add_serve_command
 
 
 def _options(game: str, pairs: Sequence[str]) -> dict[str, object]:
@@ -67,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=cmd_simulate)
+
+    add_serve_command(sub)
     return parser
 
 

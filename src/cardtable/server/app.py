@@ -1,0 +1,51 @@
+"""The ASGI application: HTTP API, WebSocket endpoint and the browser client's files."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from . import routes
+from .bots import make_executor
+from .config import ServerConfig
+from .errors import ProtocolError
+from .lobby import Lobby
+from .sockets import table_socket
+from .sqlite_store import SQLiteStore
+
+
+def create_app(config: ServerConfig) -> Starlette:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = SQLiteStore(config.db, durable=config.durable)
+        executor = make_executor(config.bot_workers)
+        lobby = Lobby(store, executor, config)
+        app.state.lobby = lobby
+        lobby.resume()
+        try:
+            yield
+        finally:
+            await lobby.close()
+            executor.shutdown(wait=False, cancel_futures=True)
+            store.close()
+
+    table_routes: list[BaseRoute] = [
+        Route("/api/games", routes.list_games),
+        Route("/api/tables", routes.list_tables, methods=["GET"]),
+        Route("/api/tables", routes.create_table, methods=["POST"]),
+        Route("/api/tables/{code}", routes.table_status),
+        Route("/api/tables/{code}/matches/{number:int}", routes.match_log),
+        Route("/openapi.json", routes.openapi_schema),
+        WebSocketRoute("/ws/{code}", table_socket),
+    ]
+    if config.web_dir is not None and config.web_dir.is_dir():
+        table_routes.append(Mount("/", StaticFiles(directory=config.web_dir, html=True)))
+    return Starlette(
+        routes=table_routes,
+        lifespan=lifespan,
+        exception_handlers={ProtocolError: routes.protocol_error},
+    )

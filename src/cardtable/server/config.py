@@ -1,0 +1,34 @@
+"""The server's settings, with the defaults ``cardtable serve`` uses."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The browser client's static files, served at ``/`` when the directory exists.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    db: str = "cardtable.db"
+    #: Sync the database to disk on every commit (survives a power cut, slower).
+    durable: bool = False
+    #: Seconds a bot waits before acting, so people can follow (a table may override).
+    bot_delay: float = 0.6
+    #: Bot worker processes; 0 runs bots in one thread of the server process.
+    bot_workers: int = os.cpu_count() or 1
+    #: Length of a simultaneous window with a system action when the game's options
+    #: give none (a game's ``quick_discard_seconds`` takes precedence).
+    window_seconds: float = 3.0
+    #: Largest inbound WebSocket message answered with an error; far larger frames
+    #: (over ``max_frame_bytes``) close the connection.
+    max_message_bytes: int = 4096
+    max_frame_bytes: int = 65536
+    #: Per-connection rate limit: a burst, then this many messages a second.
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    #: Messages queued for a client that does not read before it is disconnected.
+    outbox_limit: int = 1024
+    web_dir: Path | None = WEB_DIR

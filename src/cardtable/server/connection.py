@@ -1,0 +1,87 @@
+"""One WebSocket client: its identity at the table, its outbox and its input limits.
+
+The room never awaits a client: it puts serialized messages in the connection's
+bounded outbox, and the connection's writer task sends them. A client that stops
+reading fills its outbox and is disconnected rather than slowing the room down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .errors import ProtocolError
+
+
+class RateLimiter:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, rate: float, burst: int, outbox_limit: int) -> None:
+        self.ws = ws
+        #: The seat this connection plays; ``None`` for a spectator or before joining.
+        self.seat: int | None = None
+        #: Set once the client has joined, rejoined or started spectating.
+        self.joined = False
+        self.limiter = RateLimiter(rate, burst)
+        self.last_seq: int | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(outbox_limit)
+        self.overflowed = False
+
+    def check_seq(self, message: dict[str, Any]) -> None:
+        """Refuse a message whose sequence number is not above the last one seen."""
+        seq = message.get("seq")
+        if seq is None:
+            return
+        if self.last_seq is not None and seq <= self.last_seq:
+            raise ProtocolError(
+                "repeated",
+                f"message seq {seq} is not above the last one received ({self.last_seq})",
+            )
+        self.last_seq = seq
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+    async def write_loop(self) -> None:
+        """Send queued messages in order; ``None`` (overflow) closes the socket."""
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(1008, "too many unread messages")
+                    return
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError):
+            return  # the client is gone; the reader sees it too and leaves the room

@@ -1,0 +1,177 @@
+"""The OpenAPI 3.1 description of the HTTP API, served at ``/openapi.json``.
+
+Written by hand: the API is small, and a hand-written schema documents the bodies
+exactly. The WebSocket protocol is described in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_ERROR = _json(_ref("Error"), "Refused; `error` is a stable code, `message` says why")
+_CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
+_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "message"],
+        "properties": {"error": {"type": "string"}, "message": {"type": "string"}},
+    },
+    "Option": {
+        "type": "object",
+        "required": ["name", "type", "default", "help"],
+        "properties": {
+            "name": {"type": "string"},
+            "type": {"type": "string", "description": "bool, int, str, or '<type> or null'"},
+            "default": {},
+            "help": {"type": "string"},
+            "min": {"type": "integer"},
+            "max": {"type": "integer"},
+            "choices": {"type": "array"},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "title": {"type": "string"},
+            "min_players": {"type": "integer"},
+            "max_players": {"type": "integer"},
+            "options": {"type": "array", "items": _ref("Option")},
+            "bots": {"type": "array", "items": {"type": "string"}},
+        },
+    },
+    "TableRequest": {
+        "type": "object",
+        "required": ["game", "seats"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "string", "example": "skyjo"},
+            "seats": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "one entry per seat: 'human' or a bot spec such as 'random'",
+                "example": ["human", "human", "random"],
+            },
+            "options": {"type": "object", "description": "the game's rule options"},
+            "public": {"type": "boolean", "default": True},
+            "turn_seconds": {
+                "type": ["number", "null"],
+                "description": "idle time after which a bot plays a person's turn",
+            },
+            "bot_delay": {"type": "number", "description": "seconds a bot waits before acting"},
+        },
+    },
+    "Seat": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "kind": {"type": "string", "enum": ["human", "bot"]},
+            "bot": {"type": "string"},
+            "name": {"type": ["string", "null"]},
+            "taken": {"type": "boolean"},
+            "connected": {"type": "boolean"},
+            "autoplay": {"type": "boolean"},
+        },
+    },
+    "Table": {
+        "type": "object",
+        "properties": {
+            "code": {"type": "string"},
+            "game": {"type": "string"},
+            "title": {"type": "string"},
+            "options": {"type": "object"},
+            "players": {"type": "integer"},
+            "public": {"type": "boolean"},
+            "turn_seconds": {"type": ["number", "null"]},
+            "bot_delay": {"type": "number"},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "status": {"type": "string", "enum": ["waiting", "playing", "finished"]},
+            "match": {"type": ["integer", "null"]},
+            "finished_matches": {"type": "array", "items": {"type": "integer"}},
+            "spectators": {"type": "integer"},
+            "rematch_votes": {"type": "array", "items": {"type": "integer"}},
+        },
+    },
+    "MatchLog": {
+        "type": "object",
+        "description": "Everything needed to replay the match with cardtable.replay",
+        "properties": {
+            "code": {"type": "string"},
+            "number": {"type": "integer"},
+            "game": {"type": "string"},
+            "players": {"type": "integer"},
+            "seed": {"type": "integer"},
+            "options": {"type": "object"},
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "names": {"type": "array", "items": {"type": "string"}},
+            "log": {
+                "type": "array",
+                "description": "[seat, action] pairs in the order applied; seat -1 is the server",
+                "items": {"type": "array"},
+            },
+            "result": {"type": "object"},
+        },
+    },
+}
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "cardtable server",
+        "version": "1",
+        "description": "Tables of Skyjo, Last Card and Cactus. Play happens over the"
+        " WebSocket /ws/{code} (see docs/protocol.md).",
+    },
+    "paths": {
+        "/api/games": {
+            "get": {
+                "summary": "The games, their rule options and their bots",
+                "responses": {"200": _json({"type": "array", "items": _ref("Game")}, "Games")},
+            }
+        },
+        "/api/tables": {
+            "get": {
+                "summary": "Public tables waiting for players",
+                "responses": {"200": _json({"type": "array", "items": _ref("Table")}, "Tables")},
+            },
+            "post": {
+                "summary": "Create a table; the response's `code` is what players join with",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("TableRequest")}},
+                },
+                "responses": {"201": _json(_ref("Table"), "The new table"), "400": _ERROR},
+            },
+        },
+        "/api/tables/{code}": {
+            "get": {
+                "summary": "A table's status (seats, names, connection, match progress)",
+                "parameters": [_CODE],
+                "responses": {"200": _json(_ref("Table"), "The table"), "404": _ERROR},
+            }
+        },
+        "/api/tables/{code}/matches/{number}": {
+            "get": {
+                "summary": "A finished match's full log, for replay",
+                "parameters": [_CODE, _NUMBER],
+                "responses": {
+                    "200": _json(_ref("MatchLog"), "The match"),
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            }
+        },
+    },
+    "components": {"schemas": _SCHEMAS},
+}

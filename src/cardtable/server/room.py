@@ -1,0 +1,528 @@
+"""A table's room: the one owner of its matches.
+
+Everything that changes a table (a client's message, a bot's move, a timer running
+out, a client leaving) becomes a command on the room's queue, and the room's task
+handles the commands one at a time in arrival order. Handlers never await, so a
+command is handled whole before the next one starts; the database write of an action
+happens inside its handler, before the action is acknowledged or shown to anyone.
+
+What leaves the room for a seat is built from ``state.view(seat)`` and the events
+visible to that seat; spectators get ``view(None)`` and public events. Seat tokens
+are sent once, to the connection that took the seat, and kept only as hashes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import json
+import logging
+import secrets
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import ActionFormatError, CardtableError
+from cardtable.engine.events import Event
+from cardtable.engine.registry import get_game, make, replay
+from cardtable.engine.state import SYSTEM, State, new_seed
+from cardtable.sim.seeds import derive_seed
+
+from .bots import stand_in_spec, think
+from .config import ServerConfig
+from .connection import Connection
+from .errors import ProtocolError
+from .storage import HUMAN, MatchRecord, Store, TableRecord
+from .timers import Timeout, Timers
+
+logger = logging.getLogger(__name__)
+
+WINDOW = ("window",)
+NAME_LIMIT = 24
+
+
+@dataclass(frozen=True)
+class Inbound:
+    conn: Connection
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Left:
+    conn: Connection
+
+
+@dataclass(frozen=True)
+class BotMove:
+    seat: int
+    ticket: int
+    version: int
+    action: dict[str, Any]
+
+
+Command = Inbound | Left | BotMove | Timeout
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: str) -> str:
+    """A player's display name: printable, trimmed, 1 to 24 characters."""
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise ProtocolError("bad_name", "a name must contain at least one visible character")
+    if len(cleaned) > NAME_LIMIT:
+        raise ProtocolError("bad_name", f"a name may have at most {NAME_LIMIT} characters")
+    return cleaned
+
+
+class Room:
+    def __init__(
+        self,
+        table: TableRecord,
+        store: Store,
+        executor: Executor,
+        config: ServerConfig,
+        match: MatchRecord | None = None,
+    ) -> None:
+        self.table = table
+        self.title = get_game(table.game).title
+        self.store = store
+        self.executor = executor
+        self.config = config
+        self.number = 0 if match is None else match.number
+        self.state: State | None = None if match is None else replay(match.replay_record())
+        self.finished = store.finished_matches(table.code)
+        self.conns: set[Connection] = set()
+        self.rematch_votes: set[int] = set()
+        #: Human seats whose idle turn a stand-in bot is playing.
+        self.autoplay: set[int] = set()
+        #: seat -> (ticket, task) of the bot thinking for that seat.
+        self.bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
+        self._tickets = itertools.count()
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.timers = Timers(self.queue.put_nowait)
+        self.task = asyncio.create_task(self._run(), name=f"room {table.code}")
+        if self.state is None and HUMAN not in table.seats:
+            self._start_match()
+        else:
+            self._schedule()
+
+    @property
+    def code(self) -> str:
+        return self.table.code
+
+    def post(self, command: Command) -> None:
+        self.queue.put_nowait(command)
+
+    async def close(self) -> None:
+        self.timers.cancel_all()
+        for _, task in self.bot_tasks.values():
+            task.cancel()
+        self.task.cancel()
+
+    async def _run(self) -> None:
+        handlers: dict[type, Callable[[Any], None]] = {
+            Inbound: self._inbound,
+            Left: self._left,
+            BotMove: self._bot_moved,
+            Timeout: self._timeout,
+        }
+        while True:
+            command = await self.queue.get()
+            try:
+                handlers[type(command)](command)
+            except Exception:
+                logger.exception("room %s failed to handle %r", self.code, command)
+
+    # ------------------------------------------------------------------ status
+    def status(self) -> dict[str, Any]:
+        """The table as anyone may see it (no tokens)."""
+        online = Counter(c.seat for c in self.conns if c.joined)
+        seats = []
+        for seat, kind in enumerate(self.table.seats):
+            entry: dict[str, Any] = {"seat": seat, "name": self.display_name(seat)}
+            if kind == HUMAN:
+                entry |= {"kind": HUMAN, "taken": self.table.names[seat] is not None}
+                entry |= {"connected": online[seat] > 0, "autoplay": seat in self.autoplay}
+            else:
+                entry |= {"kind": "bot", "bot": kind, "taken": True, "connected": True}
+            seats.append(entry)
+        phase = "waiting"
+        if self.state is not None:
+            phase = "finished" if self.state.is_over else "playing"
+        return {
+            "code": self.code,
+            "game": self.table.game,
+            "title": self.title,
+            "options": self.table.options,
+            "players": len(self.table.seats),
+            "public": self.table.public,
+            "turn_seconds": self.table.turn_seconds,
+            "bot_delay": self.table.bot_delay,
+            "seats": seats,
+            "status": phase,
+            "match": self.number or None,
+            "finished_matches": self.finished,
+            "spectators": online[None],
+            "rematch_votes": sorted(self.rematch_votes),
+        }
+
+    def display_name(self, seat: int) -> str | None:
+        kind = self.table.seats[seat]
+        return self.table.names[seat] if kind == HUMAN else f"Bot ({kind})"
+
+    def free_seats(self) -> list[int]:
+        return [
+            s
+            for s, kind in enumerate(self.table.seats)
+            if kind == HUMAN and self.table.names[s] is None
+        ]
+
+    def human_seats(self) -> list[int]:
+        return [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
+
+    # ------------------------------------------------------------------ messages out
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for conn in self.conns:
+            if conn.joined:
+                conn.send_text(text)
+
+    def _broadcast_table(self) -> None:
+        self._broadcast({"type": "table", "table": self.status()})
+
+    def _state_message(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+        state = self.state
+        assert state is not None
+        return {
+            "type": "state",
+            "match": self.number,
+            "version": len(state.log),
+            "view": state.view(seat),
+            "events": [e.to_json() for e in events if e.visible_to(seat)],
+            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
+            "timers": self.timers.describe(),
+        }
+
+    def _broadcast_state(self, events: list[Event]) -> None:
+        texts: dict[int | None, str] = {}
+        for conn in self.conns:
+            if not conn.joined:
+                continue
+            if conn.seat not in texts:
+                message = self._state_message(conn.seat, events)
+                texts[conn.seat] = json.dumps(message, separators=(",", ":"))
+            conn.send_text(texts[conn.seat])
+
+    def _welcome(self, conn: Connection, token: str | None = None) -> None:
+        conn.joined = True
+        self.conns.add(conn)
+        welcome: dict[str, Any] = {"type": "welcome", "seat": conn.seat, "table": self.status()}
+        if token is not None:
+            welcome["token"] = token
+        conn.send(welcome)
+        if self.state is not None:
+            conn.send(self._state_message(conn.seat, []))
+        self._broadcast_table()
+
+    # ------------------------------------------------------------------ commands
+    def _inbound(self, command: Inbound) -> None:
+        conn, message = command.conn, command.message
+        handlers: dict[str, Callable[[Connection, dict[str, Any]], None]] = {
+            "join": self._join,
+            "rejoin": self._rejoin,
+            "spectate": self._spectate,
+            "start": self._start,
+            "action": self._action,
+            "rematch": self._rematch,
+        }
+        try:
+            handlers[message["type"]](conn, message)
+        except ProtocolError as exc:
+            conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
+
+    def _left(self, command: Left) -> None:
+        if command.conn in self.conns:
+            self.conns.discard(command.conn)
+            self._broadcast_table()
+
+    def _not_joined(self, conn: Connection) -> None:
+        if conn.joined:
+            who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
+            raise ProtocolError("already_joined", f"this connection is already {who}")
+
+    def _seated(self, conn: Connection) -> int:
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "join or rejoin a seat first")
+        return conn.seat
+
+    def _join(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._not_joined(conn)
+        name = clean_name(message["name"])
+        seat = message.get("seat")
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise ProtocolError("table_full", f"every seat at table {self.code} is taken")
+            seat = free[0]
+        elif not 0 <= seat < len(self.table.seats):
+            raise ProtocolError(
+                "bad_seat", f"seat {seat} does not exist (0..{len(self.table.seats) - 1})"
+            )
+        elif self.table.seats[seat] != HUMAN:
+            raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
+        elif seat not in free:
+            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+        token = secrets.token_urlsafe(24)
+        digest = token_hash(token)
+        self.store.set_seat(self.code, seat, name, digest)
+        self.table.names[seat] = name
+        self.table.token_hashes[seat] = digest
+        conn.seat = seat
+        self._welcome(conn, token)
+
+    def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._not_joined(conn)
+        digest = token_hash(message["token"])
+        if digest not in self.table.token_hashes:
+            raise ProtocolError("bad_token", f"no seat at table {self.code} has this token")
+        conn.seat = self.table.token_hashes.index(digest)
+        self._welcome(conn)
+
+    def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._not_joined(conn)
+        self._welcome(conn)
+
+    def _start(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._seated(conn)
+        if self.state is not None:
+            if self.state.is_over:
+                raise ProtocolError("match_over", "the match is over; ask for a rematch")
+            raise ProtocolError("match_running", "the match has already started")
+        free = self.free_seats()
+        if free:
+            raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
+        self._start_match()
+
+    def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
+        seat = self._seated(conn)
+        if self.state is None or not self.state.is_over:
+            raise ProtocolError("not_finished", "a rematch can be asked for once the match is over")
+        self.rematch_votes.add(seat)
+        if self.rematch_votes.issuperset(self.human_seats()):
+            self._start_match()
+        else:
+            self._broadcast_table()
+
+    def _action(self, conn: Connection, message: dict[str, Any]) -> None:
+        seat = self._seated(conn)
+        claimed = message.get("seat", seat)
+        if claimed != seat:
+            raise ProtocolError("wrong_seat", f"this connection plays seat {seat}, not {claimed}")
+        state = self.state
+        if state is None:
+            raise ProtocolError("no_match", "the match has not started")
+        version = len(state.log)
+        if message.get("version", version) != version:
+            raise ProtocolError(
+                "stale",
+                f"the action was meant for version {message['version']}"
+                f" but the match is at version {version}",
+            )
+        try:
+            action = state.codec.decode(message["action"])
+        except ActionFormatError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        self._play(seat, action, conn, message.get("seq"))
+
+    def _bot_moved(self, move: BotMove) -> None:
+        entry = self.bot_tasks.get(move.seat)
+        if entry is None or entry[0] != move.ticket:
+            return
+        del self.bot_tasks[move.seat]
+        state = self.state
+        assert state is not None
+        version = len(state.log)
+        if move.version != version:
+            # Someone acted while the bot was thinking: it thinks again at once.
+            if move.seat in state.to_act and self._bot_plays(move.seat):
+                self._think(move.seat, 0.0)
+            return
+        self._play(move.seat, state.codec.decode(move.action))
+
+    def _timeout(self, timeout: Timeout) -> None:
+        if not self.timers.fired(timeout):
+            return
+        state = self.state
+        assert state is not None
+        if timeout.key == WINDOW:
+            self._play(SYSTEM, state.system_actions()[0])
+            return
+        seat = timeout.key[1]
+        self.autoplay.add(seat)
+        self._broadcast({"type": "timeout", "seat": seat})
+        self._think(seat, 0.0)
+        self._broadcast_table()
+
+    # ------------------------------------------------------------------ the match
+    def _start_match(self) -> None:
+        seed = new_seed()
+        players = len(self.table.seats)
+        state = make(self.table.game, players, seed, self.table.options)
+        number = self.number + 1
+        names = [self.display_name(s) or "" for s in range(players)]
+        record = MatchRecord(
+            self.code,
+            number,
+            self.table.game,
+            state.options.to_dict(),
+            players,
+            seed,
+            list(self.table.seats),
+            names,
+        )
+        self.store.start_match(record)
+        self.number = number
+        self.state = state
+        self.rematch_votes.clear()
+        self.autoplay.clear()
+        self._schedule()
+        self._broadcast_table()
+        self._broadcast_state([])
+
+    def _play(
+        self, seat: int, action: Action, conn: Connection | None = None, seq: int | None = None
+    ) -> None:
+        """Apply and store one action, then acknowledge it and tell everyone.
+
+        An illegal action raises ``ProtocolError`` before any change. If the database
+        refuses the write, the state is rebuilt from what is stored and the action
+        counts as refused, so no one ever sees an action that was not saved.
+        """
+        state = self.state
+        assert state is not None
+        rounds = len(state.round_scores)
+        try:
+            events = state.apply(seat, action)
+        except CardtableError as exc:
+            raise ProtocolError("illegal_action", str(exc)) from None
+        version = len(state.log)
+        try:
+            self.store.append_action(self.code, self.number, version - 1, seat, action.to_json())
+        except Exception:
+            logger.exception("room %s could not store action %d", self.code, version - 1)
+            match = self.store.match(self.code, self.number)
+            assert match is not None
+            self.state = replay(match.replay_record())
+            raise ProtocolError(
+                "storage", "the action could not be saved, so it was not applied", 503
+            ) from None
+        if conn is not None:
+            self.autoplay.discard(seat)
+            conn.send({"type": "ack", "seq": seq, "version": version})
+        self._schedule(seat)
+        self._broadcast_state(events)
+        if len(state.round_scores) > rounds:
+            self._broadcast(
+                {
+                    "type": "round_result",
+                    "match": self.number,
+                    "round": len(state.round_scores),
+                    "scores": state.round_scores[-1],
+                    "totals": state.totals,
+                }
+            )
+        if state.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        state = self.state
+        assert state is not None
+        result = {
+            "totals": state.totals,
+            "winners": state.winners,
+            "round_scores": state.round_scores,
+        }
+        self.store.finish_match(self.code, self.number, result)
+        self.finished.append(self.number)
+        self._broadcast(
+            {
+                "type": "match_result",
+                "match": self.number,
+                **result,
+                "log": f"/api/tables/{self.code}/matches/{self.number}",
+            }
+        )
+        self._broadcast_table()
+
+    # ------------------------------------------------------------------ bots and timers
+    def _bot_plays(self, seat: int) -> bool:
+        """Whether a bot moves for ``seat``: a bot seat, or an idle one being stood in for."""
+        return self.table.seats[seat] != HUMAN or seat in self.autoplay
+
+    def _schedule(self, actor: int | None = None) -> None:
+        """Start or stop bots and timers to match who may act now.
+
+        ``actor`` is the seat that just acted: its own turn timer starts again, and a
+        system action (a window closing) restarts the window timer if a new window is
+        already open.
+        """
+        state = self.state
+        running = state is not None and not state.is_over
+        to_act = set(state.to_act) if state is not None and running else set()
+        self.autoplay &= to_act
+        if state is not None and running and state.system_actions():
+            if actor == SYSTEM or not self.timers.running(WINDOW):
+                self.timers.start(WINDOW, self._window_seconds())
+        else:
+            self.timers.cancel(WINDOW)
+        for seat in list(self.bot_tasks):
+            if seat not in to_act or not self._bot_plays(seat):
+                self.bot_tasks.pop(seat)[1].cancel()
+        for seat in sorted(to_act):
+            if self._bot_plays(seat) and seat not in self.bot_tasks:
+                self._think(seat, self.table.bot_delay)
+        turn_seconds = self.table.turn_seconds
+        for seat in self.human_seats():
+            key = ("turn", seat)
+            if turn_seconds and seat in to_act and seat not in self.autoplay:
+                if seat == actor or not self.timers.running(key):
+                    self.timers.start(key, turn_seconds)
+            else:
+                self.timers.cancel(key)
+
+    def _window_seconds(self) -> float:
+        assert self.state is not None
+        seconds = getattr(self.state.options, "quick_discard_seconds", None)
+        return self.config.window_seconds if seconds is None else float(seconds)
+
+    def _think(self, seat: int, delay: float) -> None:
+        ticket = next(self._tickets)
+        task = asyncio.create_task(self._bot_turn(seat, ticket, delay))
+        self.bot_tasks[seat] = (ticket, task)
+
+    async def _bot_turn(self, seat: int, ticket: int, delay: float) -> None:
+        """Wait ``delay``, let the bot think off the loop, and post its move."""
+        if delay:
+            await asyncio.sleep(delay)
+        state = self.state
+        assert state is not None
+        version = len(state.log)
+        kind = self.table.seats[seat]
+        spec = stand_in_spec(state.game) if kind == HUMAN else kind
+        seed = derive_seed(state.seed, seat, version)
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(
+                self.executor, think, state.to_json(), seat, spec, seed
+            )
+        except Exception:
+            logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)
+            return
+        self.post(BotMove(seat, ticket, version, action))

@@ -1,0 +1,78 @@
+"""Validation of everything a client sends: WebSocket messages and HTTP bodies.
+
+A schema maps each field to the JSON types it accepts and whether it is required;
+``check_fields`` names the first missing, unknown or mistyped field. Booleans are
+never accepted as numbers (JSON ``true`` is not ``1`` here).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import ProtocolError
+
+#: field -> (accepted Python types after json.loads, required?)
+Schema = Mapping[str, tuple[tuple[type, ...], bool]]
+
+NUMBER = (int, float)
+_TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false"}
+_TYPE_NAMES |= {dict: "an object", list: "a list", type(None): "null"}
+
+#: Inbound WebSocket messages, by ``type``. ``seq`` is allowed on every message.
+MESSAGES: dict[str, Schema] = {
+    "join": {"name": ((str,), True), "seat": ((int,), False)},
+    "rejoin": {"token": ((str,), True)},
+    "spectate": {},
+    "start": {},
+    "action": {
+        "action": ((dict,), True),
+        "version": ((int,), False),
+        "seat": ((int,), False),
+    },
+    "rematch": {},
+}
+COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
+
+
+def _describe(types: tuple[type, ...]) -> str:
+    names = [_TYPE_NAMES[t] for t in types if not (t is int and float in types)]
+    return " or ".join(names)
+
+
+def check_fields(data: Any, schema: Schema, what: str) -> None:
+    """Raise ``ProtocolError('bad_message')`` unless ``data`` is an object matching ``schema``."""
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", f"{what} must be a JSON object")
+    unknown = sorted(set(data) - set(schema))
+    if unknown:
+        raise ProtocolError("bad_message", f"{what} has unknown field(s): {', '.join(unknown)}")
+    for name, (types, required) in schema.items():
+        if name not in data:
+            if required:
+                raise ProtocolError("bad_message", f"{what} is missing field {name!r}")
+            continue
+        value = data[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError("bad_message", f"{what}: field {name!r} must be {_describe(types)}")
+
+
+def parse_message(text: str | bytes | None, max_bytes: int) -> dict[str, Any]:
+    """Decode and validate one inbound WebSocket message."""
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "messages must be JSON sent as text frames")
+    if len(text.encode()) > max_bytes:
+        raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in MESSAGES:
+        known = ", ".join(sorted(MESSAGES))
+        raise ProtocolError("bad_message", f"unknown message type {kind!r} (known: {known})")
+    check_fields(data, {**COMMON, **MESSAGES[kind]}, f"message {kind!r}")
+    return data

@@ -1,0 +1,110 @@
+"""What the server keeps, and the interface every database behind it implements.
+
+Rooms and the protocol talk only to ``Store``; the SQLite store is the embedded
+default, and another database (PostgreSQL for a deployment that outgrows one machine)
+is one more class with these methods. A table's seat tokens are kept as hashes only,
+so a copy of the database lets nobody act for a seat.
+
+A match is stored as its creation record (game, options, players, seed, seats, names)
+plus an append-only action log; replaying the log from the seed rebuilds the state
+exactly, which is how a restarted server resumes every unfinished match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+#: The kind of a seat that a person plays.
+HUMAN = "human"
+
+
+@dataclass
+class TableRecord:
+    """A table: its game and rules, its seats, and who sits where."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    #: One entry per seat: ``HUMAN`` or a bot spec such as ``random``.
+    seats: list[str]
+    public: bool
+    turn_seconds: float | None
+    bot_delay: float
+    #: The name at each seat (``None`` while a human seat is free).
+    names: list[str | None] = field(default_factory=list)
+    #: SHA-256 of each human seat's secret token (``None`` while free).
+    token_hashes: list[str | None] = field(default_factory=list)
+
+
+@dataclass
+class MatchRecord:
+    """One match at a table: enough to replay it exactly, and its result once over."""
+
+    code: str
+    number: int
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    seats: list[str]
+    names: list[str]
+    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    finished: bool = False
+    result: dict[str, Any] | None = None
+
+    def replay_record(self) -> dict[str, Any]:
+        """The form ``cardtable.replay`` takes."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "log": [[seat, action] for seat, action in self.log],
+        }
+
+
+class Store(Protocol):
+    """Durable storage of tables, matches and action logs.
+
+    Every write is durable when the method returns: the server acknowledges an action
+    only after ``append_action`` has returned.
+    """
+
+    def add_table(self, table: TableRecord) -> bool:
+        """Insert a new table; False if its code is already taken."""
+        ...
+
+    def set_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
+        """Record that a person took ``seat``."""
+        ...
+
+    def table(self, code: str) -> TableRecord | None: ...
+
+    def open_tables(self) -> list[TableRecord]:
+        """Public tables whose first match has not started yet."""
+        ...
+
+    def tables_with_running_match(self) -> list[str]:
+        """The codes of the tables whose latest match is unfinished."""
+        ...
+
+    def start_match(self, match: MatchRecord) -> None: ...
+
+    def append_action(
+        self, code: str, number: int, index: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Append the ``index``-th action of a match (indices count from 0, no gaps)."""
+        ...
+
+    def finish_match(self, code: str, number: int, result: dict[str, Any]) -> None: ...
+
+    def match(self, code: str, number: int) -> MatchRecord | None:
+        """A match with its whole log."""
+        ...
+
+    def latest_match(self, code: str) -> MatchRecord | None: ...
+
+    def finished_matches(self, code: str) -> list[int]: ...
+
+    def close(self) -> None: ...
