@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
+from cardtable.tui import add_play_parser
 
 
 def _options(game: str, pairs: Sequence[str]) -> dict[str, object]:
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=cmd_simulate)
 
+    add_play_parser(sub)
     add_serve_command(sub)
     return parser
 

@@ -1,0 +1,260 @@
+"""The terminal table: your cards, the other players, the piles, the scores, a narration
+of what everyone does, and your legal moves, each with a key.
+
+The app draws only from ``Session.view()`` and the events the session passes on (those
+visible to your seat), through the game's renderer; it knows no game itself. Bots move
+one at a time with a short pause so their moves can be followed in the narration.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.engine.registry import get_game
+from cardtable.engine.state import SYSTEM
+
+from .renderer import GameRenderer, View
+from .screens import NoticeScreen
+from .session import Session
+
+#: The keys that pick moves, in list order ("q" is left for quitting).
+MOVE_KEYS = "1234567890abcdefghijklmnoprstuvwxyz"
+
+CSS = """
+#status { height: 1; background: $primary; color: $text; padding: 0 1; }
+#main { height: 1fr; }
+#left { width: 1fr; }
+#table { height: 1fr; padding: 0 1; }
+#others { grid-size: 3; grid-gutter: 0 2; height: auto; }
+.seat { height: auto; }
+#centre { height: auto; margin: 1 0; }
+#own { height: auto; }
+#prompt { height: 1; padding: 0 1; background: $boost; }
+#moves { height: 8; }
+#side { width: 30; border-left: solid $primary; }
+#scores { height: auto; }
+#log { height: 1fr; border-top: solid $primary; scrollbar-size-vertical: 1; }
+"""
+
+
+class PlayApp(App[None]):
+    """One match of a game against bots, in the terminal."""
+
+    CSS = CSS
+    TITLE = "cardtable"
+
+    def __init__(
+        self,
+        session: Session,
+        renderer: GameRenderer,
+        delay: float = 0.6,
+        notes: Sequence[str] = (),
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.renderer = renderer
+        self.delay = delay
+        self.notes = list(notes)
+        self.seats = session.seats
+        self.title_text = get_game(session.game).title
+        self.moves: list[Action] = []
+        self.awaiting = False
+        self.rounds_shown = len(session.view()["round_scores"])
+        self.deadline = 0.0
+        self.countdown: Timer | None = None
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="table"):
+                    with Grid(id="others"):
+                        for seat in self.seats.others():
+                            yield Static(id=f"seat-{seat}", classes="seat")
+                    yield Static(id="centre")
+                    yield Static(id="own")
+                yield Static(id="prompt")
+                moves = OptionList(id="moves")
+                moves.border_title = "Your moves"
+                yield moves
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for note in self.notes:
+            log.write(Text(note, "italic"))
+        for seat, spec in sorted(self.session.specs.items()):
+            log.write(Text(f"{self.seats.name(seat)} is a {spec} bot.", "dim"))
+        self.query_one(OptionList).focus()
+        self.drive([])
+
+    # ------------------------------------------------------------ drawing
+    def refresh_table(self) -> None:
+        view = self.session.view()
+        acting = set(view["to_act"])
+        self.query_one("#status", Static).update(
+            f"{self.title_text} · round {view['round']} · "
+            f"you are seat {self.seats.you} of {len(self.seats.names)} · ctrl+q quits"
+        )
+        for seat in self.seats.others():
+            head = Text(("▶ " if seat in acting else "") + self.seats.name(seat), "bold")
+            body = self.renderer.seat(view, seat, self.seats)
+            self.query_one(f"#seat-{seat}", Static).update(Group(head, body))
+        self.query_one("#centre", Static).update(self.renderer.centre(view, self.seats))
+        head = Text(("▶ " if self.seats.you in acting else "") + "Your cards", "bold")
+        self.query_one("#own", Static).update(Group(head, self.renderer.own(view, self.seats)))
+        self.query_one("#scores", Static).update(self.scoreboard(view))
+
+    def scoreboard(self, view: View) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), expand=True)
+        table.add_column("Player")
+        last = view["round_scores"][-1] if view["round_scores"] else None
+        table.add_column("Last", justify="right")
+        table.add_column("Total", justify="right")
+        for seat, total in enumerate(view["totals"]):
+            style = "bold" if seat == self.seats.you else ""
+            marker = "▶" if seat in view["to_act"] else " "
+            table.add_row(
+                Text(f"{marker}{self.seats.name(seat)}", style),
+                "-" if last is None else str(last[seat]),
+                str(total),
+            )
+        return table
+
+    def set_prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    def show_moves(self, view: View) -> None:
+        options = [
+            Option(Text.assemble((f"{key} ", "bold"), self.renderer.describe(a, view, self.seats)))
+            for key, a in zip(MOVE_KEYS, self.moves, strict=False)
+        ]
+        options += [
+            Option(self.renderer.describe(a, view, self.seats)) for a in self.moves[len(options) :]
+        ]
+        moves = self.query_one(OptionList)
+        moves.set_options(options)
+        moves.highlighted = 0 if options else None
+
+    # ------------------------------------------------------------ the match loop
+    @work(exclusive=True, group="drive")
+    async def drive(self, news: list[Event]) -> None:
+        """Take in what just happened, then let bots move until it is your move."""
+        await self.absorb(news)
+        while True:
+            actor = self.session.next_actor()
+            if actor is None:
+                self.set_prompt("The match is over. Press q to quit.")
+                return
+            if actor == self.seats.you:
+                self.ask()
+                return
+            if actor == SYSTEM:
+                news = self.session.close_window()
+            else:
+                self.set_prompt(f"{self.seats.name(actor)} is playing…")
+                await asyncio.sleep(self.delay)
+                news = self.session.bot_move()
+            await self.absorb(news)
+
+    async def absorb(self, news: Sequence[Event]) -> None:
+        """Narrate events, show private peeks, and report a round that just ended."""
+        log = self.query_one(RichLog)
+        for event in news:
+            line = self.renderer.narrate(event, self.seats)
+            if line is not None:
+                log.write(line)
+        self.refresh_table()
+        for event in news:
+            shown = self.renderer.peek(event, self.seats)
+            if shown is not None:
+                await self.push_screen_wait(NoticeScreen("You look", shown))
+        view = self.session.view()
+        if len(view["round_scores"]) > self.rounds_shown:
+            self.rounds_shown = len(view["round_scores"])
+            title = f"Round {self.rounds_shown} results"
+            hint = "Press any key, then q to quit" if view["is_over"] else "Press any key"
+            await self.push_screen_wait(NoticeScreen(title, self.results(view, news), hint))
+
+    def results(self, view: View, news: Sequence[Event]) -> RenderableType:
+        table = Table(box=None, padding=(0, 2))
+        table.add_column("Player")
+        table.add_column(f"Round {self.rounds_shown}", justify="right")
+        table.add_column("Total", justify="right")
+        for seat, total in enumerate(view["totals"]):
+            table.add_row(self.seats.name(seat), str(view["round_scores"][-1][seat]), str(total))
+        parts: list[RenderableType] = [table]
+        detail = self.renderer.round_detail(news, self.seats)
+        if detail is not None:
+            parts.append(detail)
+        if view["is_over"]:
+            winners = [self.seats.name(s) for s in view["winners"]]
+            verdict = "You win!" if winners == ["You"] else f"Won by {', '.join(winners)}."
+            parts.append(Text(f"Match over. {verdict}", "bold"))
+            parts.append(Text(f"Seed {self.session.seed} replays this match.", "dim"))
+        return Group(*parts)
+
+    # ------------------------------------------------------------ your move
+    def ask(self) -> None:
+        """Offer your legal moves; in a timed window, start the clock."""
+        view = self.session.view()
+        self.moves = self.session.moves()
+        self.show_moves(view)
+        self.awaiting = True
+        prompt = self.renderer.prompt(view, self.seats)
+        self.set_prompt(prompt)
+        if self.session.timed:
+            self.deadline = time.monotonic() + self.session.window_seconds
+            self.countdown = self.set_interval(0.1, lambda: self.tick(prompt))
+
+    def tick(self, prompt: str) -> None:
+        left = self.deadline - time.monotonic()
+        if left > 0:
+            self.set_prompt(f"{prompt} ({left:.1f}s)")
+            return
+        self.end_turn()
+        self.query_one(RichLog).write(Text("Time is up.", "dim"))
+        self.drive(self.session.close_window())
+
+    def end_turn(self) -> None:
+        self.awaiting = False
+        if self.countdown is not None:
+            self.countdown.stop()
+            self.countdown = None
+        self.moves = []
+        self.query_one(OptionList).clear_options()
+        self.set_prompt("")
+
+    def choose(self, index: int) -> None:
+        if not self.awaiting or not 0 <= index < len(self.moves):
+            return
+        action = self.moves[index]
+        self.end_turn()
+        self.drive(self.session.play(action))
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        self.choose(message.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "q" and self.session.view()["is_over"]:
+            self.exit()
+        elif len(event.key) == 1 and event.key in MOVE_KEYS:
+            event.stop()
+            self.choose(MOVE_KEYS.index(event.key))

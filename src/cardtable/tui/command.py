@@ -1,0 +1,60 @@
+"""``cardtable play``: a match in the terminal, you against bots."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.registry import get_game
+
+from .renderer import renderer_for
+from .session import Session, SessionError, default_bot, split_specs
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+
+def add_play_parser(sub: Any) -> None:
+    """Add the ``play`` subcommand to the ``cardtable`` command's subparsers."""
+    p = sub.add_parser("play", help="play a match in the terminal against bots")
+    p.add_argument("game", help="the game's name (see `cardtable games`)")
+    p.add_argument("--players", type=int, default=2, help="players, you included (default 2)")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bot specs: one for every bot seat, or one per bot seat "
+        "(default: heuristic)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument(
+        "--delay", type=float, default=0.6, help="seconds between bot moves (default 0.6)"
+    )
+    p.set_defaults(func=cmd_play)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    build_app(args).run()
+    return 0
+
+
+def build_app(args: argparse.Namespace) -> PlayApp:
+    """The app for the parsed ``play`` arguments (bad arguments raise before any drawing)."""
+    from .app import PlayApp  # textual loads only when a match is played
+
+    if args.delay < 0:
+        raise SessionError(f"--delay must not be negative, got {args.delay}")
+    renderer = renderer_for(get_game(args.game).name)
+    notes: list[str] = []
+    if args.bots is None:
+        spec, note = default_bot(args.game)
+        specs = [spec]
+        notes += [note] if note else []
+    else:
+        specs = split_specs(args.bots)
+    options = get_game(args.game).options_type.from_strings(args.option)
+    session = Session.start(args.game, args.players, args.seat, specs, args.seed, options.to_dict())
+    return PlayApp(session, renderer, delay=args.delay, notes=notes)

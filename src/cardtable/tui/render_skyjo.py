@@ -1,0 +1,162 @@
+"""Skyjo in the terminal: 3x4 layouts of numbered cards in the game's colour bands.
+
+A layout position is named by its row letter and column number (A1 top left, C4
+bottom right), the same names the move list uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event
+from cardtable.games.skyjo.actions import Discard, Draw, Replace, Reveal, TakeDiscard
+
+from .renderer import GameRenderer, Seats, View, phrase
+
+HIDDEN_STYLE = "grey62 on grey23"
+COLUMNS = 4
+
+
+def band(value: int) -> str:
+    """The colour band of a card value, as printed on the cards."""
+    if value < 0:
+        return "bold white on dark_blue"
+    if value == 0:
+        return "bold black on sky_blue1"
+    if value <= 4:
+        return "bold black on green3"
+    if value <= 8:
+        return "bold black on yellow3"
+    return "bold white on red3"
+
+
+def position(pos: int) -> str:
+    return f"{'ABC'[pos // COLUMNS]}{pos % COLUMNS + 1}"
+
+
+def chip(card: int | str | None, pad: str = "") -> Text:
+    """One card: its value in its band, ``▒▒`` face down, dots for an empty place."""
+    if card == "hidden" or card is None:
+        return Text(f"{pad}▒▒{pad}", HIDDEN_STYLE)
+    if card == "empty":
+        return Text(f"{pad}··{pad}", "grey37")
+    assert isinstance(card, int)
+    return Text(f"{pad}{card:>2}{pad}", band(card))
+
+
+def grid(layout: Sequence[int | str], pad: str, labels: bool) -> Text:
+    """A 3x4 layout, optionally with row letters and column numbers around it."""
+    width = 2 + 2 * len(pad)
+    lines = []
+    if labels:
+        lines.append(Text("  " + " ".join(f"{c + 1:^{width}}" for c in range(COLUMNS))))
+    for row in range(3):
+        line = Text(f"{'ABC'[row]} " if labels else "")
+        for col in range(COLUMNS):
+            if col:
+                line.append(" ")
+            line.append_text(chip(layout[row * COLUMNS + col], pad))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def card_name(card: int | None) -> str:
+    return "a hidden card" if card is None else f"a {card}"
+
+
+NARRATION = {
+    "round_start": "Round {round} begins; the discard shows {discard_top}.",
+    "reveal": "{who} turned up {card} at {at}.",
+    "draw": "{who} drew a card.",
+    "drawn": "You drew {card}.",
+    "take_discard": "{who} took the {card} from the discard.",
+    "replace": "{who} put {card} at {at}, discarding {old}.",
+    "discard": "{who} discarded the {card}.",
+    "clear": "{who} cleared a line of {card}s.",
+    "finish": "{who} turned up every card: last turns!",
+    "reshuffle": "The discard pile was shuffled into a new draw pile.",
+    "round_end": "Round {round} is over.",
+}
+
+
+class SkyjoRenderer(GameRenderer):
+    def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
+        return grid(view["layouts"][seat], "", labels=False)
+
+    def own(self, view: View, seats: Seats) -> RenderableType:
+        return grid(view["layouts"][seats.you], " ", labels=True)
+
+    def centre(self, view: View, seats: Seats) -> RenderableType:
+        line = Text("Draw ")
+        line.append_text(chip("hidden", " "))
+        line.append(f" {view['draw_size']:<3}  Discard ")
+        top = view["discard_top"]
+        line.append_text(chip(top if top is not None else "empty", " "))
+        holding = view["holding"]
+        if holding is not None:
+            verb = "hold" if holding["seat"] == seats.you else "holds"
+            line.append(f"  {seats.name(holding['seat'])} {verb} ")
+            line.append_text(chip(holding["card"], " "))
+        lines: list[RenderableType] = [line]
+        if view["finisher"] is not None:
+            lines.append(Text(f"{seats.name(view['finisher'])} finished: last turns!", "bold"))
+        return Group(*lines)
+
+    def prompt(self, view: View, seats: Seats) -> str:
+        phase = view["phase"]
+        if phase == "setup":
+            return f"Turn up a card ({view['reveals_left'][seats.you]} to go)"
+        if phase == "turn":
+            return "Draw a card, or take the discard"
+        if phase == "place_drawn":
+            return f"You drew {card_name(view['holding']['card'])}: place it or discard it"
+        if phase == "place_taken":
+            return f"Place the {view['holding']['card']}"
+        return "Turn up one of your face-down cards"
+
+    def describe(self, action: Action, view: View, seats: Seats) -> str:
+        if isinstance(action, Reveal):
+            return f"Turn up {position(action.pos)}"
+        if isinstance(action, Draw):
+            return f"Draw from the pile ({view['draw_size']} left)"
+        if isinstance(action, TakeDiscard):
+            return f"Take the discard ({view['discard_top']})"
+        if isinstance(action, Replace):
+            there = view["layouts"][seats.you][action.pos]
+            over = "a hidden card" if there == "hidden" else there
+            return f"Put it at {position(action.pos)} (over {over})"
+        if isinstance(action, Discard):
+            return "Discard it, then turn a card up"
+        raise ValueError(f"not a Skyjo action: {action}")
+
+    def narrate(self, event: Event, seats: Seats) -> str | None:
+        if event.type == "draw" and event.data["seat"] == seats.you:
+            return None  # the private "drawn" event says more
+        at = position(event.data["pos"]) if "pos" in event.data else ""
+        return phrase(NARRATION, event, seats, at=at)
+
+    def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
+        end = next((e for e in events if e.type == "round_end"), None)
+        if end is None:
+            return None
+        table = Table.grid(padding=(0, 2))
+        order = [seats.you, *seats.others()]
+        table.add_row(*(Text(seats.name(seat), "bold") for seat in order))
+        layouts = []
+        for seat in order:
+            cards = end.data["layouts"][seat]
+            removed = end.data["removed"][seat]
+            shown = ["empty" if gone else c for c, gone in zip(cards, removed, strict=True)]
+            layouts.append(grid(shown, "", labels=False))
+        table.add_row(*layouts)
+        finisher = seats.name(end.data["finisher"])
+        penalty = ", with the finisher's penalty" if end.data["finisher_penalized"] else ""
+        return Group(table, Text(f"{finisher} finished first{penalty}."))
+
+
+RENDERER = SkyjoRenderer()

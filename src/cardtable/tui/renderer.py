@@ -1,0 +1,107 @@
+"""The one interface between the terminal client and a game's looks.
+
+The client itself knows no game: everything game-specific it shows comes from a
+``GameRenderer``, and a renderer sees only what the player's seat may know (its
+``view`` and the events visible to it). A game's renderer lives in
+``cardtable.tui.render_<game>`` as ``RENDERER``, so adding a game to the terminal means
+adding that one module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.events import Event
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The players' names as the terminal shows them, from the player's point of view."""
+
+    names: tuple[str, ...]
+    you: int
+
+    def name(self, seat: int) -> str:
+        return "You" if seat == self.you else self.names[seat]
+
+    def others(self) -> list[int]:
+        """The other seats in play order, starting after yours."""
+        n = len(self.names)
+        return [(self.you + k) % n for k in range(1, n)]
+
+
+class GameRenderer(ABC):
+    """How one game looks in the terminal, computed only from a seat's view and events."""
+
+    @abstractmethod
+    def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
+        """Another player's cards, compact (a few lines, about 15 columns)."""
+
+    @abstractmethod
+    def own(self, view: View, seats: Seats) -> RenderableType:
+        """The player's own cards, as large as the table allows."""
+
+    @abstractmethod
+    def centre(self, view: View, seats: Seats) -> RenderableType:
+        """The piles and anything else in the middle of the table."""
+
+    @abstractmethod
+    def prompt(self, view: View, seats: Seats) -> str:
+        """What the player is asked to do now that it is their move."""
+
+    @abstractmethod
+    def describe(self, action: Action, view: View, seats: Seats) -> str:
+        """A short description of one of the player's legal moves."""
+
+    @abstractmethod
+    def narrate(self, event: Event, seats: Seats) -> str | None:
+        """One line telling what happened, or ``None`` for events not worth a line."""
+
+    def peek(self, event: Event, seats: Seats) -> RenderableType | None:
+        """A card shown privately to the player, kept on screen until a key is pressed."""
+        return None
+
+    def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
+        """What the end of a round revealed (shown with the round's scores), if anything."""
+        return None
+
+
+def phrase(templates: Mapping[str, str], event: Event, seats: Seats, **extra: Any) -> str | None:
+    """The narration template for the event's type, filled with its data.
+
+    ``{who}`` names the event's ``seat`` ("You" for the player); ``extra`` adds fields a
+    template needs beyond the event's data. Event types without a template are silent.
+    """
+    template = templates.get(event.type)
+    if template is None:
+        return None
+    data = event.data
+    who = seats.name(data["seat"]) if "seat" in data else ""
+    return template.format(who=who, **data, **extra)
+
+
+class NoRendererError(CardtableError):
+    """The game has no terminal renderer."""
+
+
+def renderer_for(game: str) -> GameRenderer:
+    """The renderer of ``game``, found by the module naming convention."""
+    name = f"cardtable.tui.render_{game}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise NoRendererError(f"{game} cannot be played in the terminal yet") from None
+    renderer: GameRenderer = module.RENDERER
+    return renderer
