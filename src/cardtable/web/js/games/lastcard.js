@@ -1,0 +1,225 @@
+// The Last Card table: the viewer's hand, the other players' card counts, the discard
+// pile with the colour to follow, the direction of play and any pending draw. Wild
+// cards ask for a colour; the "Last Card" button marks the next play as called.
+
+import { ofType } from "../actions.js";
+import { COLOURS, cardName, colourMark, lastCardCard } from "../art/lastcard.js";
+import { h, s } from "../dom.js";
+import { back, cardSlot, otherSeats, pile, playerArea, playerTag, seatName } from "./common.js";
+
+export const title = "Last Card";
+
+const FAN_LIMIT = 8;
+
+/** Keys for the cards of a hand: "H:<card>#<copy>", so equal cards stay apart. */
+function handKeys(hand) {
+  const seen = {};
+  return hand.map((card) => {
+    seen[card] = (seen[card] ?? 0) + 1;
+    return `H:${card}#${seen[card] - 1}`;
+  });
+}
+
+function colourSwatch(colour) {
+  return s(
+    "svg",
+    { class: "swatch", viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true" },
+    s("rect", { x: 0, y: 0, width: 20, height: 20, rx: 4, fill: COLOURS[colour].fill }),
+    colourMark(colour, 10, 10, 10),
+  );
+}
+
+/** The legal plays of `card`, with the call if the viewer pressed "Last Card". */
+function playsOf(ctx, card) {
+  const plays = ofType(ctx.legal, "play", { card });
+  const calling = Boolean(ctx.ui.calling) && plays.some((a) => a.call);
+  return plays.filter((a) => a.call === calling);
+}
+
+function hand(ctx) {
+  const cards = ctx.view.hand;
+  const keys = handKeys(cards);
+  return h(
+    "div",
+    { class: "hand", role: "list", "aria-label": "your hand" },
+    cards.map((card, i) =>
+      cardSlot(ctx, {
+        key: keys[i],
+        face: lastCardCard(card),
+        actions: playsOf(ctx, card),
+        title: `Play ${cardName(card)}: name a colour`,
+        describe: (a) => [colourSwatch(a.color), ` ${a.color}`],
+      }),
+    ),
+  );
+}
+
+/** Another player's hand as a fan of backs; its last card is the place cards move to and from. */
+function fan(ctx, seat) {
+  const shown = Math.min(ctx.view.hand_sizes[seat], FAN_LIMIT);
+  return h(
+    "div",
+    { class: "hand fan" },
+    Array.from({ length: shown }, (_, i) =>
+      h("div", { class: "card", "data-key": i === shown - 1 ? `P${seat}` : null }, back()),
+    ),
+  );
+}
+
+function area(ctx, seat) {
+  const size = ctx.view.hand_sizes[seat];
+  const badges = [`${size} card${size === 1 ? "" : "s"}`, size === 1 ? "last card!" : null];
+  const cards = seat === ctx.you ? hand(ctx) : fan(ctx, seat);
+  return playerArea(ctx, seat, playerTag(ctx, seat, badges), cards, seat === ctx.you);
+}
+
+function centre(ctx) {
+  const v = ctx.view;
+  const draws = ofType(ctx.legal, "draw");
+  return h(
+    "div",
+    { class: "centre" },
+    pile(ctx, {
+      key: "draw",
+      face: v.draw_size ? back() : null,
+      count: v.draw_size,
+      caption: "draw",
+      actions: draws,
+    }),
+    h(
+      "div",
+      {
+        class: "colour-ring",
+        style: `--follow: ${COLOURS[v.color].fill}`,
+        "data-colour": v.color,
+        title: `colour to follow: ${v.color}`,
+      },
+      pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: "discard" }),
+    ),
+    h(
+      "div",
+      { class: "table-state" },
+      h("div", { class: "direction", text: v.direction === 1 ? "↻ clockwise" : "↺ anticlockwise" }),
+      h("div", { class: "follow" }, colourSwatch(v.color), ` follow ${v.color}`),
+      v.pending ? h("div", { class: "pending", text: `+${v.pending} pending` }) : null,
+    ),
+  );
+}
+
+function controls(ctx) {
+  const v = ctx.view;
+  const canCall = ofType(ctx.legal, "play").some((a) => a.call);
+  const call = h("button", {
+    type: "button",
+    class: `action-button call ${ctx.ui.calling ? "toggled" : ""}`,
+    "aria-pressed": String(Boolean(ctx.ui.calling)),
+    "data-toggle": "last-card",
+    text: "Last Card!",
+    disabled: !canCall,
+    onclick: () => {
+      ctx.ui.calling = !ctx.ui.calling;
+      ctx.rerender();
+    },
+  });
+  if (canCall) call.classList.add("playable");
+  const draws = ofType(ctx.legal, "draw");
+  return h(
+    "div",
+    { class: "controls" },
+    call,
+    ctx.button(v.pending ? `Draw ${v.pending}` : "Draw", draws),
+    ofType(ctx.legal, "keep").length ? ctx.button("Keep it", ofType(ctx.legal, "keep")) : null,
+  );
+}
+
+/** Forget the "Last Card" toggle once the play it was for is made. */
+export function observe(event, ctx) {
+  if (event.type === "play" && event.seat === ctx.you) ctx.ui.calling = false;
+}
+
+/** What the viewer is asked to do now, or who is being waited for. */
+export function status(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over") return "The match is over.";
+  if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.`;
+  if (v.phase === "play_drawn") return `You drew ${cardName(v.drawn)}: play it, or keep it.`;
+  if (v.pending) return `A draw of ${v.pending} is pending: stack on it if you can, or draw.`;
+  const plays = ofType(ctx.legal, "play");
+  const call = plays.some((a) => a.call) ? ' Second-to-last card: press "Last Card!" before playing.' : "";
+  if (!plays.length) return "You cannot play: draw a card.";
+  return `Play a card matching ${v.color} or ${cardName(v.top)}.${call}`;
+}
+
+/** The table. */
+export function render(ctx) {
+  return h(
+    "div",
+    { class: "board board-lastcard" },
+    h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
+    centre(ctx),
+    ctx.you === null ? null : area(ctx, ctx.you),
+    ctx.you === null ? null : controls(ctx),
+  );
+}
+
+/** The moves to animate for one event. */
+export function moves(event, ctx) {
+  switch (event.type) {
+    case "play":
+      return [{ from: event.seat === ctx.you ? `H:${event.card}#0` : `P${event.seat}`, to: "discard" }];
+    case "draw":
+      return event.seat === ctx.you ? [] : [{ from: "draw", to: `P${event.seat}` }];
+    case "drawn":
+      return event.cards.map((card) => ({ from: "draw", to: `H:${card}#0` }));
+    default:
+      return [];
+  }
+}
+
+/** A line for the table's log, or null for events not worth one. */
+export function describe(event, ctx) {
+  const who = event.seat === undefined ? "" : seatName(ctx, event.seat);
+  switch (event.type) {
+    case "round_start":
+      return `Round ${event.round} begins; ${seatName(ctx, event.starter)} starts on ${cardName(event.top)}.`;
+    case "play": {
+      const wild = event.card === "wild" || event.card === "+4" ? `, naming ${event.color}` : "";
+      return `${who} plays ${cardName(event.card)}${wild}${event.call ? ' and calls "Last Card!"' : ""}.`;
+    }
+    case "draw": {
+      const why = { missed_call: " (missed the Last Card call)", penalty: " (penalty)" }[event.reason] ?? "";
+      return `${who} draws ${event.count} card${event.count === 1 ? "" : "s"}${why}.`;
+    }
+    case "drawn":
+      return `You drew ${event.cards.map(cardName).join(", ")}.`;
+    case "keep":
+      return `${who} keeps the drawn card.`;
+    case "reshuffle":
+      return "The discard pile is shuffled into a new draw pile.";
+    default:
+      return null;
+  }
+}
+
+/** Everyone's remaining cards at the end of a round. */
+export function roundDetails(event, ctx) {
+  return h(
+    "div",
+    { class: "final-layouts" },
+    h("p", { text: `${seatName(ctx, event.winner)} went out.` }),
+    event.hands.map((cards, seat) =>
+      cards.length
+        ? h(
+            "div",
+            { class: "player" },
+            h("div", { class: "player-tag", text: seatName(ctx, seat) }),
+            h(
+              "div",
+              { class: "hand" },
+              cards.map((card, i) => cardSlot(ctx, { key: `R${seat}:${i}`, face: lastCardCard(card) })),
+            ),
+          )
+        : null,
+    ),
+  );
+}

@@ -1,0 +1,190 @@
+// The Skyjo table: every player's 3x4 layout, the draw and discard piles, and the
+// card in hand. Layout places are keyed "L<seat>:<pos>" for animations.
+
+import { ofType } from "../actions.js";
+import { skyjoCard } from "../art/skyjo.js";
+import { h } from "../dom.js";
+import { back, cardSlot, otherSeats, pile, playerArea, playerTag, seatName } from "./common.js";
+
+export const title = "Skyjo";
+
+function face(value) {
+  if (value === "empty") return null;
+  return value === "hidden" ? back() : skyjoCard(value);
+}
+
+function layout(ctx, seat) {
+  const mine = seat === ctx.you;
+  const cards = ctx.view.layouts[seat].map((value, pos) => {
+    const actions = mine
+      ? [...ofType(ctx.legal, "reveal", { pos }), ...ofType(ctx.legal, "replace", { pos })]
+      : [];
+    return cardSlot(ctx, { key: `L${seat}:${pos}`, face: face(value), actions });
+  });
+  return h("div", { class: "grid grid-skyjo" }, cards);
+}
+
+function visibleSum(values) {
+  return values.reduce((sum, v) => (typeof v === "number" ? sum + v : sum), 0);
+}
+
+function area(ctx, seat) {
+  const v = ctx.view;
+  const badges = [
+    v.finisher === seat ? "finished" : null,
+    v.phase === "setup" && v.reveals_left[seat] ? `reveals ${v.reveals_left[seat]}` : null,
+    `shows ${visibleSum(v.layouts[seat])}`,
+  ];
+  return playerArea(ctx, seat, playerTag(ctx, seat, badges), layout(ctx, seat), seat === ctx.you);
+}
+
+function centre(ctx) {
+  const v = ctx.view;
+  const held = v.holding;
+  const discardActions = [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")];
+  return h(
+    "div",
+    { class: "centre" },
+    pile(ctx, {
+      key: "draw",
+      face: v.draw_size ? back() : null,
+      count: v.draw_size,
+      caption: "draw",
+      actions: ofType(ctx.legal, "draw"),
+    }),
+    pile(ctx, {
+      key: "discard",
+      face: v.discard_top === null ? null : skyjoCard(v.discard_top),
+      count: v.discard_size,
+      caption: "discard",
+      actions: discardActions,
+    }),
+    h(
+      "div",
+      { class: "pile hand-spot" },
+      cardSlot(ctx, {
+        key: "hold",
+        face: held ? (held.card === null ? back() : skyjoCard(held.card)) : null,
+        extra: held ? "held" : "",
+      }),
+      h("div", {
+        class: "pile-caption",
+        text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand",
+      }),
+    ),
+  );
+}
+
+/** What the viewer is asked to do now, or who is being waited for. */
+export function status(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over") return "The match is over.";
+  if (v.phase === "setup") {
+    const left = ctx.you === null ? 0 : v.reveals_left[ctx.you];
+    return left ? `Turn ${left} of your cards face up.` : "Waiting for the others to turn their cards.";
+  }
+  const last = v.finisher !== null ? ` ${seatName(ctx, v.finisher)} finished: last turns.` : "";
+  if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.${last}`;
+  const ask = {
+    turn: "Draw a card or take the top discard.",
+    place_drawn: "Place the drawn card in your layout, or discard it and turn a card face up.",
+    place_taken: "Place the taken card in your layout.",
+    reveal_after_discard: "Turn one of your face-down cards face up.",
+  }[v.phase];
+  return ask + last;
+}
+
+/** The table. */
+export function render(ctx) {
+  const seats = otherSeats(ctx);
+  return h(
+    "div",
+    { class: "board board-skyjo" },
+    h("div", { class: "opponents" }, seats.map((seat) => area(ctx, seat))),
+    centre(ctx),
+    ctx.you === null ? null : area(ctx, ctx.you),
+    ctx.you === null
+      ? null
+      : h(
+          "div",
+          { class: "controls" },
+          ofType(ctx.legal, "discard").length
+            ? ctx.button("Discard it, then turn a card", ofType(ctx.legal, "discard"))
+            : null,
+        ),
+  );
+}
+
+/** The moves to animate for one event: [{from, to}] between place keys, or flips. */
+export function moves(event) {
+  switch (event.type) {
+    case "draw":
+      return [{ from: "draw", to: "hold" }];
+    case "take_discard":
+      return [{ from: "discard", to: "hold" }];
+    case "replace":
+      return [
+        { from: "hold", to: `L${event.seat}:${event.pos}` },
+        { from: `L${event.seat}:${event.pos}`, to: "discard" },
+      ];
+    case "discard":
+      return [{ from: "hold", to: "discard" }];
+    case "reveal":
+      return [{ flip: `L${event.seat}:${event.pos}` }];
+    case "clear":
+      return event.positions.map((p) => ({ from: `L${event.seat}:${p}`, to: "discard" }));
+    default:
+      return [];
+  }
+}
+
+/** A line for the table's log, or null for events not worth one. */
+export function describe(event, ctx) {
+  const who = event.seat === undefined ? "" : seatName(ctx, event.seat);
+  switch (event.type) {
+    case "round_start":
+      return `Round ${event.round} begins.`;
+    case "draw":
+      return `${who} draws a card.`;
+    case "drawn":
+      return `You drew ${event.card}.`;
+    case "take_discard":
+      return `${who} takes the ${event.card} from the discard pile.`;
+    case "replace":
+      return `${who} places the ${event.card} and discards the ${event.old}.`;
+    case "discard":
+      return `${who} discards the ${event.card}.`;
+    case "reveal":
+      return `${who} turns up a ${event.card}.`;
+    case "clear":
+      return `${who} clears a line of ${event.card}s.`;
+    case "finish":
+      return `${who} has turned every card: everyone else plays once more.`;
+    case "reshuffle":
+      return "The discard pile is shuffled into a new draw pile.";
+    default:
+      return null;
+  }
+}
+
+/** Everyone's layout at the end of a round (cleared lines left empty). */
+export function roundDetails(event, ctx) {
+  return h(
+    "div",
+    { class: "final-layouts" },
+    event.layouts.map((cards, seat) =>
+      h(
+        "div",
+        { class: "player" },
+        h("div", { class: "player-tag", text: `${seatName(ctx, seat)}${event.finisher === seat ? " (finished)" : ""}` }),
+        h(
+          "div",
+          { class: "grid grid-skyjo" },
+          cards.map((value, pos) =>
+            cardSlot(ctx, { key: `R${seat}:${pos}`, face: event.removed[seat][pos] ? null : skyjoCard(value) }),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,25 @@
+// What the browser remembers between visits: each table's secret seat token (so a
+// refresh or a new tab returns to the same seat) and the player's name.
+
+const TOKEN_PREFIX = "cardtable:token:";
+const NAME_KEY = "cardtable:name";
+
+export function seatToken(code) {
+  return localStorage.getItem(TOKEN_PREFIX + code);
+}
+
+export function saveSeatToken(code, token) {
+  localStorage.setItem(TOKEN_PREFIX + code, token);
+}
+
+export function forgetSeatToken(code) {
+  localStorage.removeItem(TOKEN_PREFIX + code);
+}
+
+export function playerName() {
+  return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+export function savePlayerName(name) {
+  localStorage.setItem(NAME_KEY, name);
+}

@@ -1,0 +1,147 @@
+// Draws one table from the server's messages: the game's board, what to do now, the
+// score sheet and the log, animating each change from its events. The game modules
+// (games/*.js) know each game; this file knows none of them.
+
+import { actionButton } from "./actions.js";
+import { play, snapshot } from "./animate.js";
+import { choose, closeChoosers, notice } from "./dialogs.js";
+import { h, replaceChildren } from "./dom.js";
+import { roundTable, scoreSheet } from "./scoresheet.js";
+
+const LOG_LIMIT = 200;
+
+export class TableView {
+  /**
+   * `game` is a game module and `act(action)` sends an action to the server. The
+   * table is drawn into `parts`: its `board`, `status`, `sheet` and `log` elements.
+   */
+  constructor(game, act, parts) {
+    this.game = game;
+    this.sendAction = act;
+    this.parts = parts;
+    this.view = null;
+    this.legal = [];
+    this.you = null;
+    this.names = [];
+    //: Running timers: {kind: "window"|"turn", seat?, deadline (performance.now() ms)}.
+    this.timers = [];
+    //: Seconds a turn may last at this table (null: no limit).
+    this.turnSeconds = null;
+    //: Per-table memory a game module may keep across renders (peeks, toggles).
+    this.ui = {};
+    //: The legal actions held back while an action is on its way to the server.
+    this.pending = null;
+    this.logLines = [];
+  }
+
+  /** The context a game module renders from. */
+  context() {
+    return {
+      view: this.view,
+      legal: this.legal,
+      you: this.you,
+      names: this.names,
+      timers: this.timers,
+      turnSeconds: this.turnSeconds,
+      ui: this.ui,
+      act: (action) => this.act(action),
+      choose: (title, options) => choose(title, options, (action) => this.act(action)),
+      button: (text, actions, describe, title) =>
+        actionButton(text, actions, this.context(), describe, title),
+      rerender: () => this.render([]),
+    };
+  }
+
+  act(action) {
+    // Nothing is clickable until the server answers with the next view.
+    this.pending = this.legal;
+    this.legal = [];
+    this.render([]);
+    this.sendAction(action);
+  }
+
+  /** The server refused the last action: offer the same moves again. */
+  refused() {
+    if (this.pending === null) return;
+    this.legal = this.pending;
+    this.pending = null;
+    this.render([]);
+  }
+
+  /** The table's settings changed: new seat names (someone joined), the turn limit. */
+  setTable(names, turnSeconds) {
+    this.names = names;
+    this.turnSeconds = turnSeconds;
+    this.render([]);
+  }
+
+  /** A new view from the server, with the events that led to it and the running timers. */
+  update({ view, legal, you, events = [], timers = [] }) {
+    this.view = view;
+    this.legal = legal;
+    this.pending = null;
+    this.you = you;
+    const now = performance.now();
+    this.timers = timers.map((t) => ({ ...t, deadline: now + t.ms }));
+    const ctx = this.context();
+    for (const event of events) this.game.observe?.(event, ctx);
+    const moves = events.flatMap((event) => this.game.moves(event, ctx));
+    this.render(moves);
+    this.log(events);
+    for (const event of events) this.announce(event);
+  }
+
+  render(moves) {
+    if (!this.view) return;
+    closeChoosers();
+    const ctx = this.context();
+    const before = snapshot(this.parts.board);
+    replaceChildren(this.parts.board, this.game.render(ctx));
+    play(this.parts.board, before, moves);
+    const mine = this.legal.length > 0;
+    this.parts.status.classList.toggle("your-move", mine);
+    this.parts.status.textContent = this.game.status(ctx);
+    replaceChildren(this.parts.sheet, scoreSheet(this.view, this.nameList()));
+  }
+
+  nameList() {
+    return [...Array(this.view.players).keys()].map((p) => this.names[p] || `Seat ${p + 1}`);
+  }
+
+  log(events) {
+    const ctx = this.context();
+    for (const event of events) {
+      const line = this.game.describe(event, ctx) ?? this.describeCommon(event);
+      if (line) this.logLines.push(line);
+    }
+    this.logLines = this.logLines.slice(-LOG_LIMIT);
+    replaceChildren(this.parts.log, this.logLines.map((line) => h("li", { text: line })));
+    this.parts.log.scrollTop = this.parts.log.scrollHeight;
+  }
+
+  describeCommon(event) {
+    const names = this.nameList();
+    if (event.type === "round_end") {
+      return `Round ${event.round} ends: ${event.scores.map((s, p) => `${names[p]} ${s}`).join(", ")}.`;
+    }
+    if (event.type === "match_end") {
+      return `The match is over: ${event.winners.map((p) => names[p]).join(" and ")} won.`;
+    }
+    return null;
+  }
+
+  /** Round and match results get a dialog, so nobody misses them. */
+  announce(event) {
+    const names = this.nameList();
+    if (event.type === "round_end") {
+      const extra = this.game.roundDetails?.(event, this.context()) ?? null;
+      notice(`Round ${event.round} result`, [
+        h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
+        extra,
+      ]);
+    } else if (event.type === "match_end") {
+      const won = event.winners.map((p) => names[p]).join(" and ");
+      notice("Match over", h("p", { class: "match-result", text: `${won} won the match.` }));
+    }
+  }
+}
