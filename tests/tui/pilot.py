@@ -50,6 +50,18 @@ def widget_text(app: PlayApp, selector: str) -> str:
     return "\n".join(line[region.x : region.right] for line in lines)
 
 
+def assert_fits(app: PlayApp) -> None:
+    """Everything is on the 80x24 screen and the table needs no scrolling."""
+    screen = app.screen.region
+    assert (screen.width, screen.height) == SIZE
+    selectors = ["#status", "#centre", "#own", "#prompt", "#moves", "#scores", "#log"]
+    selectors += [f"#seat-{seat}" for seat in app.seats.others()]
+    for selector in selectors:
+        region = app.query_one(selector).region
+        assert region.area and screen.contains_region(region), selector
+    assert app.query_one("#table").max_scroll_y == 0
+
+
 def move_texts(app: PlayApp) -> list[str]:
     """The offered moves as the move list shows them (key, then description)."""
     return [str(option.prompt) for option in app.query_one("#moves").options]

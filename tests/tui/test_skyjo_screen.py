@@ -6,20 +6,15 @@ import re
 
 from textual.widgets import RichLog
 
-import cardtable
-from cardtable.bots import RandomBot
 from cardtable.games.skyjo.state import DOWN, GONE
 from cardtable.tui.app import PlayApp
-from cardtable.tui.renderer import renderer_for
-from cardtable.tui.session import Session
 
 from .pilot import (
     SIZE,
     app_for,
+    assert_fits,
     move_texts,
     play_until_notice,
-    screen_text,
-    settle,
     widget_text,
 )
 
@@ -35,18 +30,6 @@ def assert_opponents_as_dealt(app: PlayApp) -> None:
             for card, status in zip(state.cards[seat], state.status[seat], strict=True)
         ]
         assert shown == expected
-
-
-def assert_fits(app: PlayApp) -> None:
-    """Everything is on the 80x24 screen and the table needs no scrolling."""
-    screen = app.screen.region
-    assert (screen.width, screen.height) == SIZE
-    for selector in ("#status", "#centre", "#own", "#prompt", "#moves", "#scores", "#log"):
-        region = app.query_one(selector).region
-        assert region.area and screen.contains_region(region), selector
-    for seat in app.seats.others():
-        assert screen.contains_region(app.query_one(f"#seat-{seat}").region)
-    assert app.query_one("#table").max_scroll_y == 0
 
 
 def reveal_first(app: PlayApp, rng: random.Random) -> int:
@@ -81,35 +64,3 @@ def test_a_round_by_keys_shows_results_and_never_an_opponents_hidden_card() -> N
     for seat, score in enumerate(state.round_scores[0]):
         name = "You" if seat == 0 else f"Bot {seat}"
         assert re.search(rf"{name} +{score} +{state.totals[seat]} ", text), name
-
-
-def test_four_players_fit_80x24() -> None:
-    app = app_for("skyjo", "--players", "4", "--bots", "random", "--seed", "2")
-
-    async def run() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            assert await settle(app, pilot) == "move"
-            assert_fits(app)
-
-    asyncio.run(run())
-
-
-def test_the_screen_does_not_depend_on_cards_the_player_cannot_know() -> None:
-    """Re-sampling every unknown card (``determinize``) leaves the screen unchanged."""
-    state = cardtable.make("skyjo", 3, seed=21)
-    rng = random.Random(5)
-    while not (state.to_act == (0,) and state.view(0)["phase"] == "turn"):
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    twin = state.determinize(0, random.Random(8))
-    assert twin.cards != state.cards
-
-    async def screen(s: cardtable.State) -> str:
-        bots = {1: RandomBot(1), 2: RandomBot(2)}
-        session = Session(s, 0, bots, ["You", "Bot 1", "Bot 2"], order_seed=1)
-        app = PlayApp(session, renderer_for("skyjo"), delay=0)
-        async with app.run_test(size=SIZE) as pilot:
-            assert await settle(app, pilot) == "move"
-            return screen_text(app)
-
-    assert asyncio.run(screen(state)) == asyncio.run(screen(twin))

@@ -45,7 +45,7 @@ CSS = """
 #own { height: auto; }
 #prompt { height: 1; padding: 0 1; background: $boost; }
 #moves { height: 8; }
-#side { width: 30; border-left: solid $primary; }
+#side { width: 28; border-left: solid $primary; }
 #scores { height: auto; }
 #log { height: 1fr; border-top: solid $primary; scrollbar-size-vertical: 1; }
 """
@@ -182,10 +182,9 @@ class PlayApp(App[None]):
             if line is not None:
                 log.write(line)
         self.refresh_table()
-        for event in news:
-            shown = self.renderer.peek(event, self.seats)
-            if shown is not None:
-                await self.push_screen_wait(NoticeScreen("You look", shown))
+        shown = self.renderer.peek(news, self.seats)
+        if shown is not None:
+            await self.push_screen_wait(NoticeScreen("You look", shown))
         view = self.session.view()
         if len(view["round_scores"]) > self.rounds_shown:
             self.rounds_shown = len(view["round_scores"])

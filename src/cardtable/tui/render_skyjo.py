@@ -14,9 +14,8 @@ from rich.text import Text
 
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
-from cardtable.games.skyjo.actions import Discard, Draw, Replace, Reveal, TakeDiscard
 
-from .renderer import GameRenderer, Seats, View, phrase
+from .renderer import GameRenderer, Seats, View, describe_with, phrase
 
 HIDDEN_STYLE = "grey62 on grey23"
 COLUMNS = 4
@@ -69,6 +68,13 @@ def card_name(card: int | None) -> str:
     return "a hidden card" if card is None else f"a {card}"
 
 
+MOVES = {
+    "reveal": "Turn up {at}",
+    "draw": "Draw from the pile ({draw_size} left)",
+    "take_discard": "Take the discard ({discard_top})",
+    "replace": "Put it at {at} (over {over})",
+    "discard": "Discard it, then turn a card up",
+}
 NARRATION = {
     "round_start": "Round {round} begins; the discard shows {discard_top}.",
     "reveal": "{who} turned up {card} at {at}.",
@@ -120,19 +126,16 @@ class SkyjoRenderer(GameRenderer):
         return "Turn up one of your face-down cards"
 
     def describe(self, action: Action, view: View, seats: Seats) -> str:
-        if isinstance(action, Reveal):
-            return f"Turn up {position(action.pos)}"
-        if isinstance(action, Draw):
-            return f"Draw from the pile ({view['draw_size']} left)"
-        if isinstance(action, TakeDiscard):
-            return f"Take the discard ({view['discard_top']})"
-        if isinstance(action, Replace):
-            there = view["layouts"][seats.you][action.pos]
-            over = "a hidden card" if there == "hidden" else there
-            return f"Put it at {position(action.pos)} (over {over})"
-        if isinstance(action, Discard):
-            return "Discard it, then turn a card up"
-        raise ValueError(f"not a Skyjo action: {action}")
+        pos = action.to_json().get("pos")
+        there = None if pos is None else view["layouts"][seats.you][pos]
+        return describe_with(
+            MOVES,
+            action,
+            at="" if pos is None else position(pos),
+            over="a hidden card" if there == "hidden" else there,
+            draw_size=view["draw_size"],
+            discard_top=view["discard_top"],
+        )
 
     def narrate(self, event: Event, seats: Seats) -> str | None:
         if event.type == "draw" and event.data["seat"] == seats.you:

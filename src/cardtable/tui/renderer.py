@@ -34,6 +34,12 @@ class Seats:
     def name(self, seat: int) -> str:
         return "You" if seat == self.you else self.names[seat]
 
+    def whose(self, owner: int, actor: int | None = None) -> str:
+        """The possessive for ``owner``'s cards in a sentence about ``actor``."""
+        if owner == actor:
+            return "your" if actor == self.you else "their"
+        return "your" if owner == self.you else f"{self.names[owner]}'s"
+
     def others(self) -> list[int]:
         """The other seats in play order, starting after yours."""
         n = len(self.names)
@@ -67,13 +73,25 @@ class GameRenderer(ABC):
     def narrate(self, event: Event, seats: Seats) -> str | None:
         """One line telling what happened, or ``None`` for events not worth a line."""
 
-    def peek(self, event: Event, seats: Seats) -> RenderableType | None:
-        """A card shown privately to the player, kept on screen until a key is pressed."""
+    def peek(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
+        """Cards these events showed the player privately, kept on screen until a key.
+
+        For games in which looking is fleeting (the player must remember), so the
+        narration never repeats what is shown here.
+        """
         return None
 
     def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
         """What the end of a round revealed (shown with the round's scores), if anything."""
         return None
+
+
+def describe_with(templates: Mapping[str, str], action: Action, **extra: Any) -> str:
+    """The move-list template for the action's kind, filled with its fields and ``extra``."""
+    template = templates.get(action.kind)
+    if template is None:
+        raise ValueError(f"no description for the move {action}")
+    return template.format(**action.to_json(), **extra)
 
 
 def phrase(templates: Mapping[str, str], event: Event, seats: Seats, **extra: Any) -> str | None:

@@ -1,0 +1,83 @@
+"""Each game's renderer: every move, event and view of whole matches can be shown."""
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+from cardtable.tui.render_cactus import chip as cactus_chip
+from cardtable.tui.render_skyjo import band
+from cardtable.tui.renderer import renderer_for
+from cardtable.tui.session import Session
+
+MATCHES = [
+    ("skyjo", {}),
+    ("skyjo", {"clear_rows": True, "initial_reveals": 0}),
+    ("cactus", {}),
+    ("cactus", {"black_king_swap_optional": True, "memory_aid": True, "self_snap": True}),
+]
+
+
+def draw(renderable) -> str:
+    console = Console(width=48, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def eager(moves: list) -> list:
+    """The player's choices: discard a drawn card when possible (effects), never call."""
+    return (
+        [m for m in moves if m.kind == "discard"]
+        or [m for m in moves if m.kind != "call_cactus"]
+        or moves
+    )
+
+
+@pytest.mark.parametrize(("game", "options"), MATCHES)
+def test_every_move_event_and_view_of_whole_matches_renders(game: str, options: dict) -> None:
+    renderer = renderer_for(game)
+    described: set[str] = set()
+    told = 0
+    for seed in range(3):
+        session = Session.start(game, 3, 1, ["random"], seed=seed, options=options)
+        seats = session.seats
+        rng = random.Random(seed)
+        for _ in range(300):
+            if session.next_actor() is None:
+                break
+            view = session.view()
+            for seat in seats.others():
+                draw(renderer.seat(view, seat, seats))
+            draw(renderer.own(view, seats))
+            draw(renderer.centre(view, seats))
+            if session.next_actor() == seats.you:
+                assert renderer.prompt(view, seats)
+                moves = session.moves()
+                for move in moves:
+                    assert renderer.describe(move, view, seats)
+                described |= {move.kind for move in moves}
+                news = session.play(rng.choice(eager(moves)))
+            else:
+                news = session.bot_move()
+            told += sum(renderer.narrate(event, seats) is not None for event in news)
+            for part in (renderer.peek(news, seats), renderer.round_detail(news, seats)):
+                if part is not None:
+                    draw(part)
+    rare = {"close_window", "keep"}  # a system action; a choice after a rare black king
+    assert described >= set(session.state.codec.types) - rare
+    assert told > 100
+
+
+def test_skyjo_colour_bands_follow_the_cards() -> None:
+    """-2..-1, 0, 1..4, 5..8 and 9..12 each share one colour, and the five differ."""
+    groups = [range(-2, 0), range(0, 1), range(1, 5), range(5, 9), range(9, 13)]
+    styles = [{band(v) for v in group} for group in groups]
+    assert all(len(s) == 1 for s in styles)
+    assert len(set.union(*styles)) == 5
+
+
+def test_cactus_red_suits_are_red() -> None:
+    assert "red" in str(cactus_chip("Qh").style) and "red" in str(cactus_chip("10d").style)
+    assert "red" not in str(cactus_chip("Ks").style) + str(cactus_chip("Ac").style)
+    assert cactus_chip("10d").plain == "10♦" and cactus_chip("Ac").plain == " A♣"
