@@ -1,0 +1,106 @@
+"""Random-playout speed of cardtable's Last Card beside RLCard's UNO, in one process.
+
+Run (RLCard is the ``bench`` extra of the project):
+
+    .venv/bin/pip install 'rlcard>=1.2,<2'        # or: .venv/bin/pip install -e '.[bench]'
+    .venv/bin/python bench/lastcard_vs_rlcard.py [--runs 5] [--seconds 2]
+
+Both sides play 2-player single rounds with uniformly random legal actions, chosen the
+same way (``legal[rng.randrange(len(legal))]`` with a seeded ``random.Random``):
+
+- RLCard: the raw game loop of ``rlcard.games.uno.game.UnoGame`` without observation
+  encoding: ``init_game()``, then ``get_legal_actions()`` / ``step(action)`` until
+  ``is_over()``.
+- cardtable: ``cardtable.make("lastcard", 2, seed, {"target_score": 1})`` (so a match
+  is one round), then ``legal_actions`` / ``apply`` until the first round ends, with
+  the default rules (stacking, play-or-keep after a draw, the "Last Card" call).
+
+Runs alternate between the two so that load from other processes hits both alike;
+the script prints games/s and actions/s of each (median of the runs) and the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+try:
+    from rlcard.games.uno.game import UnoGame
+except ImportError:
+    sys.exit(
+        "rlcard is not installed: run  .venv/bin/pip install 'rlcard>=1.2,<2'  "
+        "(the project's 'bench' extra) and try again"
+    )
+
+import cardtable
+
+#: Built once, as RLCard builds its game object once.
+ONE_ROUND = cardtable.get_game("lastcard").options_type.from_dict({"target_score": 1})
+
+
+def rlcard_rate(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Games, actions and elapsed time of RLCard UNO random games for about ``seconds``."""
+    rng = random.Random(seed)
+    game = UnoGame(num_players=2)
+    game.np_random.seed(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, time.perf_counter() - start
+
+
+def lastcard_rate(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Games, actions and elapsed time of Last Card random rounds for about ``seconds``."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = cardtable.make("lastcard", 2, rng.getrandbits(63), ONE_ROUND)
+        while state.round == 1 and not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, time.perf_counter() - start
+
+
+Runner = Callable[[float, int], tuple[int, int, float]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    args = parser.parse_args()
+    sides: dict[str, Runner] = {"RLCard UNO": rlcard_rate, "cardtable Last Card": lastcard_rate}
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+    for run in range(args.runs):
+        for name, runner in sides.items():
+            games, actions, elapsed = runner(args.seconds, run)
+            rates[name].append((games / elapsed, actions / elapsed))
+    print(f"2 players, one round, random legal actions; median of {args.runs} runs "
+          f"of {args.seconds:g} s each")
+    print(f"{'':<22}{'games/s':>12}{'actions/s':>12}{'actions/game':>14}")
+    medians = {}
+    for name, runs in rates.items():
+        gps = statistics.median(r[0] for r in runs)
+        aps = statistics.median(r[1] for r in runs)
+        medians[name] = gps
+        print(f"{name:<22}{gps:>12,.0f}{aps:>12,.0f}{aps / gps:>14.1f}")
+    ratio = medians["cardtable Last Card"] / medians["RLCard UNO"]
+    print(f"games/s ratio, cardtable / RLCard: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Last Card's heuristic bot: plays like a careful human, from its own seat's knowledge.
+
+It reads only its own hand and public facts (top card, colour, pending draw, direction,
+hand sizes). Its rules of thumb:
+
+- always call "Last Card";
+- when a +2/+4 draw is pending, answer it if it can rather than draw;
+- shed high-point cards early (action cards before low numbers), and stay in the
+  colour it holds most of, so that it keeps having plays;
+- keep Wild and +4 for when nothing else fits (they always fit), unless the next
+  player is about to go out;
+- when the next player holds two cards or fewer, attack: Skip, +2, +4 (and Reverse
+  with two players) first;
+- name the colour it holds most of (by count, then points) with a Wild or +4;
+- play a card just drawn when it can; draw only when it must.
+"""
+
+from __future__ import annotations
+
+from cardtable.bots.base import Bot
+from cardtable.engine.actions import Action
+from cardtable.engine.state import State
+
+from .actions import Play
+from .cards import CODE, COLOR_OF, COLORS, KIND, PLUS2, PLUS4CARD, POINTS, REVERSE, SKIP, WILD
+
+#: Weights of the play score: attack beats everything, a wild comes last.
+_ATTACK = 200
+_WILD_COST = 100
+_COLOR_WEIGHT = 4
+_ATTACK_WHEN_AT_MOST = 2
+
+
+class LastCardHeuristicBot(Bot):
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]
+        if any(a.call for a in plays):
+            plays = [a for a in plays if a.call]
+        counts = state.counts[seat]  # type: ignore[attr-defined]
+        held = self._colour_counts(counts)
+        favourite = COLORS[max(range(4), key=lambda c: held[c])]
+        nxt = (seat + state.direction) % state.num_players  # type: ignore[attr-defined]
+        attack = state.sizes[nxt] <= _ATTACK_WHEN_AT_MOST  # type: ignore[attr-defined]
+        two_players = state.num_players == 2
+
+        def score(play: Play) -> float:
+            t = CODE[play.card]
+            effect = KIND[t]
+            value = float(POINTS[t])
+            if t >= WILD:
+                value -= _WILD_COST
+                if play.color != favourite:
+                    value -= _WILD_COST
+            else:
+                value += _COLOR_WEIGHT * (held[COLOR_OF[t]] - 1)
+            hits = effect in (SKIP, PLUS2, PLUS4CARD) or (effect == REVERSE and two_players)
+            if attack and hits:
+                value += _ATTACK
+            return value
+
+        return max(plays, key=score)
+
+    @staticmethod
+    def _colour_counts(counts: list[int]) -> list[float]:
+        """Cards held per colour, points as a small tie-break."""
+        held = [0.0] * 4
+        for t in range(WILD):
+            if counts[t]:
+                held[COLOR_OF[t]] += counts[t] * (1 + POINTS[t] / 1000)
+        return held

@@ -1,0 +1,620 @@
+"""Last Card's rules (RULES.md, Last Card 1-8) as an engine ``State``.
+
+Encoding, chosen for speed (the engine plays millions of simulated rounds): a card is
+its type, an int (see ``cards``); a hand is a list of 54 counts, a bitmask of the
+types it holds and a size. The state keeps ``playable``, the mask of the types the
+player to act may play now (the stacking answers while a draw is pending), so the
+legal plays are ``hand mask & playable`` and ``legal_actions`` is one memo lookup.
+Piles are lists whose top is the last element.
+
+Moves that leave no choice and show nothing the move itself would not show need no
+action: a player who cannot play (and may not choose to draw) draws at once when the
+turn reaches them; with stacking off, the next player draws a +2/+4 penalty at once
+and loses the turn; the missed-call penalty and the draw after a winning +2/+4
+(rule 7) come with the play that causes them. A pending draw that could be answered
+is always drawn by an explicit ``Draw``, so being asked never reveals a hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import StateFormatError
+from cardtable.engine.events import Event
+from cardtable.engine.state import State
+
+from .actions import (
+    CALL_FLAG,
+    CODEC,
+    DRAW_FLAG,
+    DRAWN_CHOICES,
+    TURN_MEMO,
+    Draw,
+    Keep,
+    Play,
+    turn_actions,
+)
+from .cards import (
+    BIT,
+    CODE,
+    COLOR_INDEX,
+    COLOR_OF,
+    COLORS,
+    DECK,
+    KIND,
+    MATCHING,
+    NAMES,
+    NUMBER,
+    PENALTY,
+    PLUS2,
+    PLUS2_MASK,
+    PLUS4,
+    POINTS,
+    REVERSE,
+    SKIP,
+    TYPES,
+    WILD,
+    check_copies,
+    codes,
+    hand_cards,
+    names,
+)
+from .options import LastCardOptions
+
+TURN, PLAY_DRAWN, OVER = range(3)
+PHASES = ("turn", "play_drawn", "over")
+HAND_SIZE = 7
+MAX_PLAYERS = 10
+NO_CARD = -1
+_ONE_SEAT = tuple((seat,) for seat in range(MAX_PLAYERS))
+
+
+def turn_start_card(pile: list[int], rng: random.Random) -> int:
+    """Rule 1: turn cards until a number card comes up; return it.
+
+    Each other card turned goes back into the draw pile at a random place, which leaves
+    the pile as well shuffled as putting them all back and shuffling again.
+    """
+    while KIND[pile[-1]] != NUMBER:
+        card = pile.pop()
+        pile.insert(rng.randrange(len(pile) + 1), card)
+    return pile.pop()
+
+
+class Rules:
+    """Lookup tables derived from one options value, shared by every state using it."""
+
+    __slots__ = ("draw_flag", "missed_call", "play_drawn", "playable", "stack_four", "stack_two")
+
+    def __init__(self, options: LastCardOptions) -> None:
+        plus4_on_plus2 = options.plus_four_on_plus_two
+        #: ``playable[top * 4 + colour]``: playable types with no draw pending (rule 2, 5).
+        self.playable = tuple(
+            mask & ~BIT[PLUS4] if KIND[i // 4] == PLUS2 and not plus4_on_plus2 else mask
+            for i, mask in enumerate(MATCHING)
+        )
+        #: The answers to a pending +2 / +4 draw; 0 means the next player draws at once.
+        self.stack_two = (
+            PLUS2_MASK | (BIT[PLUS4] if plus4_on_plus2 else 0) if options.stack_plus_two else 0
+        )
+        self.stack_four = BIT[PLUS4] if options.stack_plus_four else 0
+        self.draw_flag = DRAW_FLAG if options.voluntary_draw else 0
+        self.play_drawn = options.play_drawn
+        self.missed_call = options.missed_call_penalty
+
+
+rules_for = functools.cache(Rules)
+
+
+class LastCardState(State):
+    game = "lastcard"
+    options_type = LastCardOptions
+    codec = CODEC
+    options: LastCardOptions
+
+    rules: Rules
+    counts: list[list[int]]
+    masks: list[int]
+    sizes: list[int]
+    draw_pile: list[int]
+    discard: list[int]
+    #: The colour to follow: the top card's, or the one named with a Wild or +4.
+    color: int
+    #: The types the player to act may play now (see the module docstring).
+    playable: int
+    pending: int
+    direction: int
+    current: int
+    phase: int
+    #: The card just drawn while its player decides to play or keep it, else NO_CARD.
+    drawn: int
+    starter: int
+    #: A plain attribute rather than a property: it is read twice per action.
+    to_act: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, players: int, options: LastCardOptions, seed: int) -> LastCardState:
+        state = cls.__new__(cls)
+        state._init_match(players, options, seed)
+        state.rules = rules_for(options)
+        state.starter = -1  # so that seat 0 starts the first round
+        state._start_round()
+        return state
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Sequence[str]],
+        discard: Sequence[str],
+        draw_pile: Sequence[str],
+        *,
+        options: LastCardOptions | dict[str, Any] | None = None,
+        seed: int = 0,
+        current: int = 0,
+        direction: int = 1,
+        color: str | None = None,
+        pending: int = 0,
+        totals: Sequence[int] | None = None,
+        starter: int | None = None,
+    ) -> LastCardState:
+        """A state built from an explicit deal (scenario tests, bug reports).
+
+        Cards are given by name. ``discard`` and ``draw_pile`` list cards bottom to
+        top (the last card of ``draw_pile`` is drawn first, the last of ``discard`` is
+        the top card). ``color`` is the colour named for a Wild or +4 on top; for a
+        coloured top it defaults to that card's colour. ``pending`` is a +2/+4 draw
+        waiting for ``current``. ``starter`` (default ``current``) decides who starts
+        the next round. The turn then begins as in play: if ``current`` cannot play,
+        they draw at once (rule 3).
+        """
+        n = len(hands)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise StateFormatError(f"Last Card is for 2 to {MAX_PLAYERS} players, not {n}")
+        hand_types = [codes(hand, f"hand of seat {p}") for p, hand in enumerate(hands)]
+        pile = codes(draw_pile, "draw pile")
+        shown = codes(discard, "discard pile")
+        check_copies([t for hand in hand_types for t in hand] + pile + shown)
+        if any(not hand for hand in hand_types):
+            raise StateFormatError("every hand must hold at least one card")
+        if not shown:
+            raise StateFormatError("the discard pile needs a top card")
+        top = shown[-1]
+        if top >= WILD:
+            if color not in COLOR_INDEX:
+                raise StateFormatError(f"a {NAMES[top]} on top needs a named colour, not {color!r}")
+            color_index = COLOR_INDEX[color]
+        else:
+            color_index = COLOR_OF[top]
+            if color is not None and COLOR_INDEX.get(color) != color_index:
+                raise StateFormatError(f"the top card {NAMES[top]} does not have colour {color!r}")
+        if pending and not PENALTY[top]:
+            raise StateFormatError("a draw can be pending only with a +2 or +4 on top")
+        if not 0 <= current < n or direction not in (1, -1) or pending < 0:
+            raise StateFormatError("current must be a seat, direction 1 or -1, pending >= 0")
+        state = cls.__new__(cls)
+        state._init_match(n, LastCardOptions.from_dict(options), seed)
+        state.rules = rules_for(state.options)
+        state.round = 1
+        if totals is not None:
+            state.totals = list(totals)
+        state._set_hands(hand_types)
+        state.draw_pile = pile
+        state.discard = shown
+        state.color = color_index
+        state.pending = pending
+        state.direction = direction
+        state.phase = TURN
+        state.drawn = NO_CARD
+        state.starter = current if starter is None else starter
+        state.playable = state._playable_now()
+        state._begin_turn(current, [])
+        return state
+
+    def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:
+        self.counts = []
+        self.masks = []
+        for hand in hands:
+            counts = [0] * TYPES
+            mask = 0
+            for t in hand:
+                counts[t] += 1
+                mask |= BIT[t]
+            self.counts.append(counts)
+            self.masks.append(mask)
+        self.sizes = [len(hand) for hand in hands]
+
+    def _playable_now(self) -> int:
+        """The ``playable`` mask for the top card, the colour and the pending draw."""
+        top = self.discard[-1]
+        if self.pending:
+            return self.rules.stack_two if KIND[top] == PLUS2 else self.rules.stack_four
+        return self.rules.playable[top * 4 + self.color]
+
+    def _start_round(self) -> list[Event]:
+        """Shuffle, deal seven each, turn the start card (rule 1)."""
+        n = self.num_players
+        self.round += 1
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        end = len(deck)
+        dealt = [sorted(deck[end - HAND_SIZE * (p + 1) : end - HAND_SIZE * p]) for p in range(n)]
+        self._set_hands(dealt)
+        del deck[end - HAND_SIZE * n :]
+        top = turn_start_card(deck, self.rng)
+        self.draw_pile = deck
+        self.discard = [top]
+        self.color = COLOR_OF[top]
+        self.pending = 0
+        self.direction = 1
+        self.starter = (self.starter + 1) % n
+        self.phase = TURN
+        self.drawn = NO_CARD
+        self.playable = self.rules.playable[top * 4 + self.color]
+        start = {"round": self.round, "starter": self.starter, "top": NAMES[top]}
+        events = [Event("round_start", start)]
+        for seat in range(n):
+            events.append(Event("deal", {"seat": seat, "cards": names(dealt[seat])}, (seat,)))
+        return self._begin_turn(self.starter, events)
+
+    # ------------------------------------------------------------ the contract
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current:
+            return []
+        phase = self.phase
+        if phase == TURN:
+            mine = self.masks[seat] & self.playable
+            key = mine | self.rules.draw_flag
+            if self.pending or not mine:
+                key |= DRAW_FLAG
+            if self.sizes[seat] == 2:
+                key |= CALL_FLAG
+            found = TURN_MEMO.get(key)
+            return [*(turn_actions(key) if found is None else found)]
+        if phase == PLAY_DRAWN:
+            return [*DRAWN_CHOICES[self.sizes[seat] == 2][self.drawn]]
+        return []
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.__class__
+        if kind is Play:
+            return self._play(seat, action)  # type: ignore[arg-type]
+        if kind is Draw:
+            if self.phase != TURN:
+                raise self.illegal(seat, action, "you have drawn: play that card or keep it")
+            if self.pending:
+                return self._draw_pending(seat)
+            if not self.rules.draw_flag and self.masks[seat] & self.playable:
+                raise self.illegal(seat, action, "you must play a card when you can")
+            events: list[Event] = []
+            if self._draw_for_turn(seat, events):
+                return events
+            return self._begin_turn((seat + self.direction) % self.num_players, events)
+        if kind is Keep:
+            if self.phase != PLAY_DRAWN:
+                raise self.illegal(seat, action, "there is no card just drawn to keep")
+            self.phase = TURN
+            self.drawn = NO_CARD
+            nxt = (seat + self.direction) % self.num_players
+            return self._begin_turn(nxt, [Event("keep", {"seat": seat})])
+        raise self.illegal(seat, action, "it is not a Last Card action")
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        t = CODE.get(action.card)
+        if t is None:
+            raise self.illegal(seat, action, f"{action.card!r} is not a Last Card card")
+        bit = BIT[t]
+        if self.phase == PLAY_DRAWN:
+            if t != self.drawn:
+                raise self.illegal(seat, action, "only the card just drawn may be played now")
+        elif not self.masks[seat] & self.playable & bit:
+            if not self.masks[seat] & bit:
+                raise self.illegal(seat, action, f"you do not hold a {action.card}")
+            raise self.illegal(seat, action, self._why_unplayable(t))
+        color = action.color
+        if t < WILD:
+            if color is not None:
+                raise self.illegal(seat, action, "only a Wild or +4 names a colour")
+            color_index = COLOR_OF[t]
+        else:
+            color_index = COLOR_INDEX.get(color, -1) if isinstance(color, str) else -1
+            if color_index < 0:
+                raise self.illegal(seat, action, "a Wild or +4 must name a colour")
+        call = action.call
+        size = self.sizes[seat] - 1
+        if call and size != 1:
+            raise self.illegal(
+                seat, action, '"Last Card" is called only when playing your second-to-last card'
+            )
+        # The play is legal: apply it.
+        counts = self.counts[seat]
+        counts[t] -= 1
+        if not counts[t]:
+            self.masks[seat] ^= bit
+        self.sizes[seat] = size
+        self.discard.append(t)
+        self.color = color_index
+        self.phase = TURN
+        self.drawn = NO_CARD
+        events = [
+            Event(
+                "play",
+                {"seat": seat, "card": action.card, "color": COLORS[color_index], "call": call},
+            )
+        ]
+        rules = self.rules
+        if size == 1 and not call and rules.missed_call:
+            self._give(seat, rules.missed_call, "missed_call", events)
+        effect = KIND[t]
+        if effect == NUMBER and size:
+            self.playable = rules.playable[t * 4 + color_index]
+            return self._begin_turn((seat + self.direction) % self.num_players, events)
+        return self._after_effect(seat, t, effect, events)
+
+    def _after_effect(self, seat: int, t: int, effect: int, events: list[Event]) -> list[Event]:
+        """Rules 4, 5 and 7: the effect of a Skip, Reverse, +2, Wild or +4; a round won."""
+        n = self.num_players
+        rules = self.rules
+        if effect == REVERSE:
+            self.direction = -self.direction
+        d = self.direction
+        penalty = PENALTY[t]
+        if penalty:
+            self.pending += penalty
+        if not self.sizes[seat]:
+            return self._end_round(seat, events)
+        nxt = (seat + d) % n
+        if effect == SKIP or (effect == REVERSE and n == 2):
+            nxt = (nxt + d) % n
+        if penalty:
+            answers = rules.stack_two if effect == PLUS2 else rules.stack_four
+            if answers:
+                self.playable = answers
+                return self._begin_turn(nxt, events)
+            events.append(Event("turn", {"seat": nxt}))
+            self._give(nxt, self.pending, "penalty", events)
+            self.pending = 0
+            nxt = (nxt + d) % n
+        self.playable = rules.playable[t * 4 + self.color]
+        return self._begin_turn(nxt, events)
+
+    def _why_unplayable(self, t: int) -> str:
+        top = NAMES[self.discard[-1]]
+        if self.pending:
+            return f"a draw of {self.pending} is pending: answer it as the rules allow or draw"
+        if t == PLUS4:
+            return f"a +4 may not be played on {top}"
+        return f"{NAMES[t]} matches neither the colour {COLORS[self.color]} nor {top}"
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> list[Event]:
+        """Give the turn to ``seat``; who cannot play and may not choose draws at once.
+
+        Rule 3 leaves no choice to a player without a playable card (unless
+        ``voluntary_draw`` is on), and the draw shows that anyway, so it happens here.
+        When no card can be drawn at all, the player is asked to ``Draw`` (which
+        skips the draw): that keeps this loop finite whatever the deal.
+        """
+        rules = self.rules
+        while True:
+            events.append(Event("turn", {"seat": seat}))
+            self.current = seat
+            if self.pending or rules.draw_flag or self.masks[seat] & self.playable:
+                break
+            if not self.draw_pile and len(self.discard) < 2:
+                break
+            if self._draw_for_turn(seat, events):
+                break
+            seat = (seat + self.direction) % self.num_players
+        self.to_act = _ONE_SEAT[seat]
+        return events
+
+    def _draw_for_turn(self, seat: int, events: list[Event]) -> bool:
+        """Rule 3: draw a card; True if it may be played at once (``play_drawn``)."""
+        got = self._give(seat, 1, "draw", events)
+        if got and self.rules.play_drawn and self.playable & BIT[got[0]]:
+            self.phase = PLAY_DRAWN
+            self.drawn = got[0]
+            return True
+        return False
+
+    def _give(self, seat: int, k: int, reason: str, events: list[Event]) -> list[int]:
+        """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
+        pile = self.draw_pile
+        if len(pile) >= k:
+            got = pile[len(pile) - k :]
+            del pile[len(pile) - k :]
+        else:
+            got = []
+            for _ in range(k):
+                if not pile:
+                    if len(self.discard) < 2:
+                        break  # no card can be drawn at all: the draw is skipped
+                    events.append(self._reshuffle())
+                    pile = self.draw_pile
+                got.append(pile.pop())
+        counts = self.counts[seat]
+        mask = self.masks[seat]
+        for t in got:
+            counts[t] += 1
+            mask |= BIT[t]
+        self.masks[seat] = mask
+        self.sizes[seat] += len(got)
+        events.append(Event("draw", {"seat": seat, "count": len(got), "reason": reason}))
+        if got:
+            events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
+        return got
+
+    def _reshuffle(self) -> Event:
+        """All games: the discard pile but its top becomes the new draw pile."""
+        top = self.discard.pop()
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.discard = [top]
+        return Event("reshuffle", {"size": len(pile)})
+
+    def _draw_pending(self, seat: int) -> list[Event]:
+        """Rule 5: draw the whole pending amount, which ends the turn."""
+        events: list[Event] = []
+        self._give(seat, self.pending, "penalty", events)
+        self.pending = 0
+        self.playable = self._playable_now()
+        return self._begin_turn((seat + self.direction) % self.num_players, events)
+
+    def hand_points(self, seat: int) -> int:
+        counts = self.counts[seat]
+        return sum(POINTS[t] * counts[t] for t in range(TYPES) if counts[t])
+
+    def _end_round(self, winner: int, events: list[Event]) -> list[Event]:
+        """Rules 7-8: the pending draw, the winner's score, the match end."""
+        n = self.num_players
+        if self.pending:
+            self._give((winner + self.direction) % n, self.pending, "penalty", events)
+            self.pending = 0
+        scores = [0] * n
+        scores[winner] = sum(self.hand_points(p) for p in range(n))
+        self.round_scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        events.append(
+            Event(
+                "round_end",
+                {
+                    "round": self.round,
+                    "winner": winner,
+                    "hands": [names(hand_cards(c)) for c in self.counts],
+                    "scores": scores,
+                    "totals": self.totals.copy(),
+                },
+            )
+        )
+        if max(self.totals) > self.options.target_score:
+            high = max(self.totals)
+            self.winners = [p for p, t in enumerate(self.totals) if t == high]
+            self.is_over = True
+            self.phase = OVER
+            self.to_act = ()
+            events.append(
+                Event("match_end", {"totals": self.totals.copy(), "winners": self.winners.copy()})
+            )
+            return events
+        return events + self._start_round()
+
+    # ------------------------------------------------------------ views
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = self.match_view()
+        playing = self.phase != OVER
+        choosing = self.phase == PLAY_DRAWN and seat == self.current
+        out.update(
+            phase=PHASES[self.phase],
+            current=self.current if playing else None,
+            direction=self.direction,
+            top=NAMES[self.discard[-1]],
+            color=COLORS[self.color],
+            pending=self.pending,
+            hand_sizes=self.sizes.copy(),
+            draw_size=len(self.draw_pile),
+            discard_size=len(self.discard),
+            starter=self.starter,
+            hand=None if seat is None else names(hand_cards(self.counts[seat])),
+            drawn=NAMES[self.drawn] if choosing else None,
+            you=seat,
+        )
+        return out
+
+    # ------------------------------------------------------------ copies
+    def clone(self) -> LastCardState:
+        other = LastCardState.__new__(LastCardState)
+        self._copy_match_into(other)
+        other.rules = self.rules
+        other.counts = [c.copy() for c in self.counts]
+        other.masks = self.masks.copy()
+        other.sizes = self.sizes.copy()
+        other.draw_pile = self.draw_pile.copy()
+        other.discard = self.discard.copy()
+        other.color = self.color
+        other.playable = self.playable
+        other.pending = self.pending
+        other.direction = self.direction
+        other.current = self.current
+        other.phase = self.phase
+        other.drawn = self.drawn
+        other.starter = self.starter
+        other.to_act = self.to_act
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> LastCardState:
+        """Re-deal the other hands and the draw pile from the cards ``seat`` cannot see.
+
+        The discard pile is public and hand sizes are known, so only the pool of the
+        other hands and the draw pile is shuffled (sorted first, so the result does not
+        depend on where the hidden cards really are). While another player decides
+        about a drawn card, everyone knows that card is playable: it is re-drawn from
+        the playable cards of the pool. (A player with perfect memory could also tell
+        the cards of a reshuffled draw pile apart; that refinement is left out.)
+        """
+        other = self.clone()
+        other.rng = random.Random(rng.getrandbits(64))
+        hidden_drawn = self.phase == PLAY_DRAWN and seat != self.current
+        pool = self.draw_pile.copy()
+        for p in range(self.num_players):
+            if p != seat:
+                pool += hand_cards(self.counts[p])
+        pool.sort()
+        rng.shuffle(pool)
+        if hidden_drawn:
+            other.drawn = pool.pop(next(i for i, t in enumerate(pool) if self.playable & BIT[t]))
+        hands: list[list[int]] = []
+        for p in range(self.num_players):
+            if p == seat:
+                hands.append(hand_cards(self.counts[p]))
+                continue
+            hand = [other.drawn] if hidden_drawn and p == self.current else []
+            take = self.sizes[p] - len(hand)
+            hand += pool[len(pool) - take :]
+            del pool[len(pool) - take :]
+            hands.append(hand)
+        other._set_hands(hands)
+        other.draw_pile = pool
+        return other
+
+    # ------------------------------------------------------------ JSON
+    def _payload(self) -> dict[str, Any]:
+        return {
+            "hands": [names(hand_cards(c)) for c in self.counts],
+            "draw_pile": names(self.draw_pile),
+            "discard": names(self.discard),
+            "color": COLORS[self.color],
+            "pending": self.pending,
+            "direction": self.direction,
+            "current": self.current,
+            "phase": PHASES[self.phase],
+            "drawn": None if self.drawn == NO_CARD else NAMES[self.drawn],
+            "starter": self.starter,
+        }
+
+    @classmethod
+    def _from_payload(cls, state: LastCardState, payload: dict[str, Any]) -> None:
+        state.rules = rules_for(state.options)
+        state._set_hands([codes(h, "hand") for h in payload["hands"]])
+        state.draw_pile = codes(payload["draw_pile"], "draw pile")
+        state.discard = codes(payload["discard"], "discard pile")
+        if payload["phase"] not in PHASES or payload["color"] not in COLOR_INDEX:
+            raise StateFormatError(f"unknown phase or colour in {payload!r}")
+        state.color = COLOR_INDEX[payload["color"]]
+        state.pending = payload["pending"]
+        state.direction = payload["direction"]
+        state.current = payload["current"]
+        state.phase = PHASES.index(payload["phase"])
+        drawn = payload["drawn"]
+        state.drawn = NO_CARD if drawn is None else codes([drawn], "drawn card")[0]
+        state.starter = payload["starter"]
+        state.playable = state._playable_now()
+        state.to_act = () if state.phase == OVER else _ONE_SEAT[state.current]
+
+    def card_count(self) -> int:
+        """Every card in play, wherever it is (108 in a full deck)."""
+        return sum(self.sizes) + len(self.draw_pile) + len(self.discard)
