@@ -32,11 +32,11 @@ async def replies(client, seq):
             return message
 
 
-async def settle(clients, version):
-    """Each client's state message at ``version``."""
+async def settle(clients, version, match=1):
+    """Each client's state message at ``version`` of match ``match``."""
     out = []
     for client in clients:
-        while (state := client.latest_state())["version"] < version:
+        while ((state := client.latest_state())["match"], state["version"]) < (match, version):
             await client.expect("state")
         out.append(state)
     return out
@@ -64,7 +64,7 @@ def test_two_seats_acting_at_once_in_a_simultaneous_phase(server, game, with_ver
             for c, s in zip(clients, states, strict=True)
         ]
         seqs = await asyncio.gather(*sends)
-        answers = await asyncio.gather(*(replies(c, q) for c, q in zip(clients, seqs)))
+        answers = await asyncio.gather(*(replies(c, q) for c, q in zip(clients, seqs, strict=True)))
         applied = [a for a in answers if a["type"] == "ack"]
         final = await settle(clients, max(a["version"] for a in applied))
         await asyncio.gather(*(c.close() for c in clients))
@@ -110,14 +110,15 @@ def test_two_right_throws_in_one_quick_discard_window_exactly_one_wins(server):
 
     async def scenario():
         code, clients = await started(server, "cactus", 4, options={"quick_discard_seconds": 60})
+        match = 1
         for _ in range(2000):
             god = god_state(server.db, code)
-            states = await settle(clients, len(god.log))
+            states = await settle(clients, len(god.log), match)
             if god.is_over:
                 for client in clients:
                     await client.send({"type": "rematch"})
-                for client in clients:
-                    await client.expect("state")
+                match += 1
+                await settle(clients, 0, match)
                 continue
             wins = winning_moves(god) if god.system_actions() else {}
             if len(wins) >= 2:
@@ -129,9 +130,9 @@ def test_two_right_throws_in_one_quick_discard_window_exactly_one_wins(server):
                     )
                 )
                 answers = await asyncio.gather(
-                    *(replies(clients[s], q) for s, q in zip((a, b), seqs))
+                    *(replies(clients[s], q) for s, q in zip((a, b), seqs, strict=True))
                 )
-                final = await settle([clients[a], clients[b]], len(god.log) + 1)
+                final = await settle([clients[a], clients[b]], len(god.log) + 1, match)
                 after = god_state(server.db, code)
                 await asyncio.gather(*(c.close() for c in clients))
                 return god, (a, b), answers, final, after
@@ -140,7 +141,7 @@ def test_two_right_throws_in_one_quick_discard_window_exactly_one_wins(server):
             await clients[seat].send(
                 {"type": "action", "action": pick("cactus", mine["legal"], rng)}
             )
-            await settle(clients, len(god.log) + 1)
+            await settle(clients, len(god.log) + 1, match)
         raise AssertionError("no window with two right throws came up")
 
     before, seats, answers, final, after = asyncio.run(scenario())
