@@ -145,7 +145,7 @@ class Client:
 
     @classmethod
     async def open(cls, server: Server, code: str) -> Client:
-        return cls(await connect(server.ws_url(code), max_size=2**22))
+        return cls(await connect(server.ws_url(code), max_size=2**22, max_queue=None))
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
