@@ -10,14 +10,24 @@ import pytest
 import cardtable
 from cardtable.engine.state import SYSTEM
 
-from .support import GAMES, create_table, god_state, pick, seat_clients, wait_for_status
+from .support import (
+    GAMES,
+    create_table,
+    god_state,
+    pick,
+    seat_clients,
+    short_options,
+    wait_for_status,
+)
 
 TURN_SECONDS = 0.3
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_idle_seat_is_played_by_a_stand_in_until_its_player_acts(server, game):
-    code = create_table(server, game, ["human", "human"], turn_seconds=TURN_SECONDS)["code"]
+    code = create_table(
+        server, game, ["human", "human"], turn_seconds=TURN_SECONDS, options=short_options(game)
+    )["code"]
 
     async def scenario():
         clients = await seat_clients(server, code, [0, 1])
