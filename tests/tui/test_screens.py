@@ -11,7 +11,7 @@ from cardtable.tui.app import PlayApp
 from cardtable.tui.renderer import renderer_for
 from cardtable.tui.session import Session
 
-from .pilot import SIZE, app_for, assert_fits, screen_text, settle
+from .pilot import SIZE, app_for, assert_fits, play_until_notice, screen_text, settle, until
 
 GAMES = ["skyjo", "cactus"]
 
@@ -58,3 +58,26 @@ def test_the_screen_does_not_depend_on_cards_the_player_cannot_know(game: str) -
             return screen_text(app)
 
     assert asyncio.run(screen(state)) == asyncio.run(screen(twin))
+
+
+ONE_ROUND = {"skyjo": "target_score=1", "cactus": "rounds=1"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_match_result_shows_at_the_end_and_q_quits(game: str) -> None:
+    app = app_for(game, "--bots", "random", "--seed", "3", "--option", ONE_ROUND[game])
+
+    async def run() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            text = await play_until_notice(app, pilot, random.Random(1), "Round 1")
+            app.simulate_key("q")
+            await until(lambda: app.return_code is not None)
+            return text
+
+    text = asyncio.run(run())
+    state = app.session.state
+    assert state.is_over
+    names = ["You" if seat == 0 else f"Bot {seat}" for seat in state.winners]
+    verdict = "You win!" if names == ["You"] else f"Won by {', '.join(names)}."
+    assert f"Match over. {verdict}" in text
+    assert "Seed 3 replays this match." in text

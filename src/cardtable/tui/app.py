@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events, work
@@ -34,20 +35,25 @@ from .session import Session
 #: The keys that pick moves, in list order ("q" is left for quitting).
 MOVE_KEYS = "1234567890abcdefghijklmnoprstuvwxyz"
 
-CSS = """
-#status { height: 1; background: $primary; color: $text; padding: 0 1; }
-#main { height: 1fr; }
-#left { width: 1fr; }
-#table { height: 1fr; padding: 0 1; }
-#others { grid-size: 3; grid-gutter: 0 2; height: auto; }
-.seat { height: auto; }
-#centre { height: auto; margin: 1 0; }
-#own { height: auto; }
-#prompt { height: 1; padding: 0 1; background: $boost; }
-#moves { height: 8; }
-#side { width: 28; border-left: solid $primary; }
-#scores { height: auto; }
-#log { height: 1fr; border-top: solid $primary; scrollbar-size-vertical: 1; }
+#: Columns of the side panel (scores and narration), and around the other players.
+SIDE_WIDTH = 27
+GUTTER = 2
+PADDING = 1
+
+CSS = f"""
+#status {{ height: 1; background: $primary; color: $text; padding: 0 1; }}
+#main {{ height: 1fr; }}
+#left {{ width: 1fr; }}
+#table {{ height: 1fr; padding: 0 {PADDING}; scrollbar-size-vertical: 1; }}
+#others {{ grid-gutter: 0 {GUTTER}; height: auto; }}
+.seat {{ height: auto; }}
+#centre {{ height: auto; padding: 0 1; margin-top: 1; }}
+#own {{ height: auto; padding: 0 1; margin-top: 1; }}
+#prompt {{ height: 1; padding: 0 1; background: $boost; }}
+#moves {{ height: 7; }}
+#side {{ width: {SIDE_WIDTH}; border-left: solid $primary; }}
+#scores {{ height: auto; }}
+#log {{ height: 1fr; border-top: solid $primary; scrollbar-size-vertical: 1; }}
 """
 
 
@@ -82,12 +88,11 @@ class PlayApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                with VerticalScroll(id="table"):
-                    with Grid(id="others"):
-                        for seat in self.seats.others():
-                            yield Static(id=f"seat-{seat}", classes="seat")
-                    yield Static(id="centre")
-                    yield Static(id="own")
+                with VerticalScroll(id="table"), Grid(id="others"):
+                    for seat in self.seats.others():
+                        yield Static(id=f"seat-{seat}", classes="seat")
+                yield Static(id="centre")
+                yield Static(id="own")
                 yield Static(id="prompt")
                 moves = OptionList(id="moves")
                 moves.border_title = "Your moves"
@@ -113,14 +118,29 @@ class PlayApp(App[None]):
             f"{self.title_text} · round {view['round']} · "
             f"you are seat {self.seats.you} of {len(self.seats.names)} · ctrl+q quits"
         )
-        for seat in self.seats.others():
-            head = Text(("▶ " if seat in acting else "") + self.seats.name(seat), "bold")
-            body = self.renderer.seat(view, seat, self.seats)
-            self.query_one(f"#seat-{seat}", Static).update(Group(head, body))
+        blocks = {
+            seat: Group(
+                Text(("▶ " if seat in acting else "") + self.seats.name(seat), "bold"),
+                self.renderer.seat(view, seat, self.seats),
+            )
+            for seat in self.seats.others()
+        }
+        self.fit_seats(list(blocks.values()))
+        for seat, block in blocks.items():
+            self.query_one(f"#seat-{seat}", Static).update(block)
         self.query_one("#centre", Static).update(self.renderer.centre(view, self.seats))
         head = Text(("▶ " if self.seats.you in acting else "") + "Your cards", "bold")
         self.query_one("#own", Static).update(Group(head, self.renderer.own(view, self.seats)))
         self.query_one("#scores", Static).update(self.scoreboard(view))
+
+    def fit_seats(self, blocks: list[RenderableType]) -> None:
+        """Put as many other players side by side as the terminal's width allows."""
+        widest = max(Measurement.get(self.console, self.console.options, b).maximum for b in blocks)
+        room = self.size.width - SIDE_WIDTH - 1 - 2 * PADDING - 1  # border, padding, scrollbar
+        columns = max(1, min(len(blocks), (room + GUTTER) // (widest + GUTTER)))
+        grid = self.query_one("#others")
+        if grid.styles.grid_size_columns != columns:
+            grid.styles.grid_size_columns = columns
 
     def scoreboard(self, view: View) -> RenderableType:
         table = Table(box=None, padding=(0, 1), expand=True)
@@ -189,8 +209,11 @@ class PlayApp(App[None]):
         if len(view["round_scores"]) > self.rounds_shown:
             self.rounds_shown = len(view["round_scores"])
             title = f"Round {self.rounds_shown} results"
-            hint = "Press any key, then q to quit" if view["is_over"] else "Press any key"
-            await self.push_screen_wait(NoticeScreen(title, self.results(view, news), hint))
+            over = view["is_over"]
+            hint = "Press q to quit, any other key to see the table" if over else "Press any key"
+            key = await self.push_screen_wait(NoticeScreen(title, self.results(view, news), hint))
+            if over and key == "q":
+                self.exit()
 
     def results(self, view: View, news: Sequence[Event]) -> RenderableType:
         table = Table(box=None, padding=(0, 2))

@@ -19,6 +19,8 @@ from .renderer import GameRenderer, Seats, View, describe_with, phrase
 
 HIDDEN_STYLE = "grey62 on grey23"
 COLUMNS = 4
+#: Final layouts side by side in a round's results (fits 80 columns).
+RESULTS_PER_ROW = 5
 
 
 def band(value: int) -> str:
@@ -48,7 +50,7 @@ def chip(card: int | str | None, pad: str = "") -> Text:
     return Text(f"{pad}{card:>2}{pad}", band(card))
 
 
-def grid(layout: Sequence[int | str], pad: str, labels: bool) -> Text:
+def grid(layout: Sequence[int | str], pad: str, labels: bool = False) -> Text:
     """A 3x4 layout, optionally with row letters and column numbers around it."""
     width = 2 + 2 * len(pad)
     lines = []
@@ -92,7 +94,7 @@ NARRATION = {
 
 class SkyjoRenderer(GameRenderer):
     def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
-        return grid(view["layouts"][seat], "", labels=False)
+        return grid(view["layouts"][seat], "")
 
     def own(self, view: View, seats: Seats) -> RenderableType:
         return grid(view["layouts"][seats.you], " ", labels=True)
@@ -149,17 +151,19 @@ class SkyjoRenderer(GameRenderer):
             return None
         table = Table.grid(padding=(0, 2))
         order = [seats.you, *seats.others()]
-        table.add_row(*(Text(seats.name(seat), "bold") for seat in order))
-        layouts = []
-        for seat in order:
-            cards = end.data["layouts"][seat]
-            removed = end.data["removed"][seat]
-            shown = ["empty" if gone else c for c, gone in zip(cards, removed, strict=True)]
-            layouts.append(grid(shown, "", labels=False))
-        table.add_row(*layouts)
+        for start in range(0, len(order), RESULTS_PER_ROW):
+            row = order[start : start + RESULTS_PER_ROW]
+            table.add_row(*(Text(seats.name(seat), "bold") for seat in row))
+            table.add_row(*(self._final(end, seat) for seat in row))
         finisher = seats.name(end.data["finisher"])
         penalty = ", with the finisher's penalty" if end.data["finisher_penalized"] else ""
         return Group(table, Text(f"{finisher} finished first{penalty}."))
+
+    @staticmethod
+    def _final(end: Event, seat: int) -> Text:
+        """A layout as the round ended: every card face up, cleared lines empty."""
+        cards, removed = end.data["layouts"][seat], end.data["removed"][seat]
+        return grid(["empty" if gone else c for c, gone in zip(cards, removed, strict=True)], "")
 
 
 RENDERER = SkyjoRenderer()
