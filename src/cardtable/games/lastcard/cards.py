@@ -88,6 +88,12 @@ def check_copies(cards: Iterable[int]) -> None:
             raise StateFormatError(f"the deck has {COPIES[t]} {NAMES[t]}, the deal has {n}")
 
 
-def hand_cards(counts: list[int]) -> list[int]:
-    """The types of a counts list, each repeated by its count, in type order."""
-    return [t for t in range(TYPES) for _ in range(counts[t])]
+def hand_cards(counts: list[int], mask: int) -> list[int]:
+    """A hand's types, each repeated by its count, in type order (walks the mask's bits)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        t = low.bit_length() - 1
+        out += [t] * counts[t]
+        mask ^= low
+    return out

@@ -402,7 +402,7 @@ class LastCardState(State):
         while True:
             events.append(Event("turn", {"seat": seat}))
             self.current = seat
-            if self.pending or rules.draw_flag or self.masks[seat] & self.playable:
+            if self.masks[seat] & self.playable or self.pending or rules.draw_flag:
                 break
             if not self.draw_pile and len(self.discard) < 2:
                 break
@@ -465,9 +465,9 @@ class LastCardState(State):
         self.playable = self._playable_now()
         return self._begin_turn((seat + self.direction) % self.num_players, events)
 
-    def hand_points(self, seat: int) -> int:
-        counts = self.counts[seat]
-        return sum(POINTS[t] * counts[t] for t in range(TYPES) if counts[t])
+    def hand(self, seat: int) -> list[int]:
+        """The types of the cards ``seat`` holds, in type order."""
+        return hand_cards(self.counts[seat], self.masks[seat])
 
     def _end_round(self, winner: int, events: list[Event]) -> list[Event]:
         """Rules 7-8: the pending draw, the winner's score, the match end."""
@@ -475,8 +475,9 @@ class LastCardState(State):
         if self.pending:
             self._give((winner + self.direction) % n, self.pending, "penalty", events)
             self.pending = 0
+        hands = [self.hand(p) for p in range(n)]
         scores = [0] * n
-        scores[winner] = sum(self.hand_points(p) for p in range(n))
+        scores[winner] = sum(POINTS[t] for hand in hands for t in hand)
         self.round_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         events.append(
@@ -485,7 +486,7 @@ class LastCardState(State):
                 {
                     "round": self.round,
                     "winner": winner,
-                    "hands": [names(hand_cards(c)) for c in self.counts],
+                    "hands": [names(hand) for hand in hands],
                     "scores": scores,
                     "totals": self.totals.copy(),
                 },
@@ -519,7 +520,7 @@ class LastCardState(State):
             draw_size=len(self.draw_pile),
             discard_size=len(self.discard),
             starter=self.starter,
-            hand=None if seat is None else names(hand_cards(self.counts[seat])),
+            hand=None if seat is None else names(self.hand(seat)),
             drawn=NAMES[self.drawn] if choosing else None,
             you=seat,
         )
@@ -562,7 +563,7 @@ class LastCardState(State):
         pool = self.draw_pile.copy()
         for p in range(self.num_players):
             if p != seat:
-                pool += hand_cards(self.counts[p])
+                pool += self.hand(p)
         pool.sort()
         rng.shuffle(pool)
         if hidden_drawn:
@@ -570,7 +571,7 @@ class LastCardState(State):
         hands: list[list[int]] = []
         for p in range(self.num_players):
             if p == seat:
-                hands.append(hand_cards(self.counts[p]))
+                hands.append(self.hand(p))
                 continue
             hand = [other.drawn] if hidden_drawn and p == self.current else []
             take = self.sizes[p] - len(hand)
@@ -584,7 +585,7 @@ class LastCardState(State):
     # ------------------------------------------------------------ JSON
     def _payload(self) -> dict[str, Any]:
         return {
-            "hands": [names(hand_cards(c)) for c in self.counts],
+            "hands": [names(self.hand(p)) for p in range(self.num_players)],
             "draw_pile": names(self.draw_pile),
             "discard": names(self.discard),
             "color": COLORS[self.color],
