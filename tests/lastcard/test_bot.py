@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+import cardtable
 from cardtable.bots import make_bot
 from cardtable.games.lastcard import LastCardHeuristicBot
 from cardtable.games.lastcard.actions import DRAW, KEEP, Play
@@ -83,3 +84,9 @@ def test_beats_random_in_most_single_rounds():
     summary = simulate("lastcard", 2, 300, 5, ["heuristic", "random"], {"target_score": 1})
     swapped = simulate("lastcard", 2, 300, 6, ["random", "heuristic"], {"target_score": 1})
     assert summary.wins[0] + swapped.wins[1] >= 0.65 * 600
+
+
+def test_refuses_another_game():
+    skyjo = cardtable.make("skyjo", 2, seed=1)
+    with pytest.raises(TypeError, match="skyjo"):
+        LastCardHeuristicBot(seed=0).act(skyjo, 0)

@@ -23,6 +23,7 @@ from cardtable.engine.state import State
 
 from .actions import Play
 from .cards import CODE, COLOR_OF, COLORS, KIND, PLUS2, PLUS4CARD, POINTS, REVERSE, SKIP, WILD
+from .state import LastCardState
 
 #: Weights of the play score: attack beats everything, a wild comes last.
 _ATTACK = 200
@@ -33,17 +34,18 @@ _ATTACK_WHEN_AT_MOST = 2
 
 class LastCardHeuristicBot(Bot):
     def act(self, state: State, seat: int) -> Action:
+        if not isinstance(state, LastCardState):
+            raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         legal = state.legal_actions(seat)
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return legal[0]
         if any(a.call for a in plays):
             plays = [a for a in plays if a.call]
-        counts = state.counts[seat]  # type: ignore[attr-defined]
-        held = self._colour_counts(counts)
+        held = self._colour_counts(state.counts[seat])
         favourite = COLORS[max(range(4), key=lambda c: held[c])]
-        nxt = (seat + state.direction) % state.num_players  # type: ignore[attr-defined]
-        attack = state.sizes[nxt] <= _ATTACK_WHEN_AT_MOST  # type: ignore[attr-defined]
+        nxt = (seat + state.direction) % state.num_players
+        attack = state.sizes[nxt] <= _ATTACK_WHEN_AT_MOST
         two_players = state.num_players == 2
 
         def score(play: Play) -> float:

@@ -20,7 +20,6 @@ from cardtable.engine.errors import StateFormatError
 COLORS = ("red", "green", "blue", "yellow")
 COLOR_INDEX = {name: i for i, name in enumerate(COLORS)}
 RANKS = (*(str(n) for n in range(10)), "skip", "reverse", "+2")
-SKIP_RANK, REVERSE_RANK, PLUS2_RANK = 10, 11, 12
 WILD, PLUS4 = 52, 53
 TYPES = 54
 
