@@ -86,6 +86,10 @@ class Estimate:
         me = self.seat
         return max(self.slots(me), key=lambda i: (self.value(me, i), (me, i) not in self.known))
 
+    def worst_value(self) -> float:
+        """What the worst own card is expected to be worth (0 with no card left)."""
+        return self.value(self.seat, self.worst_own()) if self.slots(self.seat) else 0.0
+
     def opponents(self, unlocked: bool) -> list[int]:
         state = self.state
         return [
@@ -101,14 +105,26 @@ class Estimate:
 
 
 class CactusHeuristic(Bot):
-    """Memory-based play; ``call_limit`` and ``call_margin`` tune when it calls Cactus."""
+    """Memory-based play; ``call_limit`` and ``call_margin`` tune when it calls Cactus.
+
+    After ``patience`` turns in a round without calling, both conditions loosen by a
+    point per turn, so a round among bots always ends (even when every layout has
+    been thrown away and all estimates are equal).
+    """
 
     def __init__(
-        self, seed: int | None = None, call_limit: float = 10.0, call_margin: float = 4.0
+        self,
+        seed: int | None = None,
+        call_limit: float = 10.0,
+        call_margin: float = 4.0,
+        patience: int = 8,
     ) -> None:
         super().__init__(seed)
         self.call_limit = float(call_limit)
         self.call_margin = float(call_margin)
+        self.patience = int(patience)
+        self._round: tuple[int, int] = (-1, -1)
+        self._turns = 0
 
     def act(self, state: State, seat: int) -> Action:
         if not isinstance(state, CactusState):
@@ -145,10 +161,13 @@ class CactusHeuristic(Bot):
     def _turn(self, est: Estimate) -> Action:
         state, seat = est.state, est.seat
         legal = state.legal_actions(seat)
+        if (state.seed, state.round) != self._round:
+            self._round, self._turns = (state.seed, state.round), 0
+        self._turns += 1
         if CALL_CACTUS in legal and self._should_call(est):
             return CALL_CACTUS
         if TAKE_DISCARD in legal:
-            gain = est.value(seat, est.worst_own()) - VALUES[state.discard[-1]]
+            gain = est.worst_value() - VALUES[state.discard[-1]]
             if DRAW not in legal or gain > self._draw_worth(est):
                 return TAKE_DISCARD
         return DRAW if DRAW in legal else legal[0]
@@ -157,14 +176,17 @@ class CactusHeuristic(Bot):
         """Expected gain of drawing: over the unseen cards, keep it or use its effect."""
         if not est.unseen:
             return 0.0
-        worst = est.value(est.seat, est.worst_own())
+        worst = est.worst_value()
         total = sum(max(worst - VALUES[c], self._effect_worth(est, c), 0.0) for c in est.unseen)
         return total / len(est.unseen)
 
     def _should_call(self, est: Estimate) -> bool:
         mine = est.total(est.seat)
         others = [est.total(p) for p in range(est.state.num_players) if p != est.seat]
-        return mine <= self.call_limit and mine + self.call_margin <= min(others)
+        overdue = max(0, self._turns - self.patience)
+        return mine <= self.call_limit + overdue and mine + self.call_margin - overdue <= min(
+            others
+        )
 
     def _drawn(self, est: Estimate) -> Action:
         """Keep the drawn card if it beats its best slot by more than its effect is worth."""
@@ -182,13 +204,16 @@ class CactusHeuristic(Bot):
         rank = RANK[card]
         if rank in (SEVEN, EIGHT):
             return PEEK_OWN_WORTH if est.unknown(est.seat) and not est.last_turn else 0.0
-        if rank in (JACK, QUEEN) and est.opponents(unlocked=True):
+        if rank in (NINE, TEN):
+            return 0.0 if est.last_turn else 1.0
+        swappable = bool(est.slots(est.seat)) and bool(est.opponents(unlocked=True))
+        if rank in (JACK, QUEEN) and swappable:
             p, i = est.lowest_opponent_card()
-            return est.value(est.seat, est.worst_own()) - est.value(p, i)
-        if is_black_king(card) and est.opponents(unlocked=True) and est.unseen:
-            worst = est.value(est.seat, est.worst_own())
+            return est.worst_value() - est.value(p, i)
+        if is_black_king(card) and swappable and est.unseen:
+            worst = est.worst_value()
             return sum(max(worst - VALUES[c], 0) for c in est.unseen) / len(est.unseen)
-        return 1.0 if rank in (NINE, TEN) and not est.last_turn else 0.0
+        return 0.0
 
     def _card_to_learn(self, est: Estimate) -> tuple[int, int]:
         """An opponent card worth knowing: unknown, and swappable if possible."""
@@ -204,7 +229,7 @@ class CactusHeuristic(Bot):
         """Look at a known low card to take it, else learn an unknown swappable card."""
         if est.opponents(unlocked=True):
             p, i = est.lowest_opponent_card()
-            if (p, i) in est.known and est.value(p, i) < est.value(est.seat, est.worst_own()):
+            if (p, i) in est.known and est.value(p, i) < est.worst_value():
                 return p, i
         return self._card_to_learn(est)
 
