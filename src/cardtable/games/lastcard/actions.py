@@ -65,8 +65,10 @@ DRAWN_CHOICES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 #: Flags beside the 54 type bits of a turn key.
 CALL_FLAG = 1 << TYPES
 DRAW_FLAG = 1 << (TYPES + 1)
-#: Bound on the memo; real play reaches far fewer keys, this only caps pathological use.
-_MEMO_LIMIT = 200_000
+_TYPE_BITS = (1 << TYPES) - 1
+#: Bound on the memo (a few MB). Hands that grow long in random play make the set of
+#: keys a long tail; the memo keeps the frequent ones and a miss costs a microsecond.
+_MEMO_LIMIT = 1 << 15
 TURN_MEMO: dict[int, tuple[Action, ...]] = {}
 
 
@@ -81,9 +83,15 @@ def turn_actions(key: int) -> tuple[Action, ...]:
         if len(TURN_MEMO) >= _MEMO_LIMIT:
             TURN_MEMO.clear()
         table = PLAYS[1 if key & CALL_FLAG else 0]
-        plays = tuple(a for t in range(TYPES) if key >> t & 1 for a in table[t])
-        found = (*plays, DRAW) if key & DRAW_FLAG else plays
-        TURN_MEMO[key] = found
+        actions: list[Action] = []
+        types = key & _TYPE_BITS
+        while types:
+            low = types & -types
+            actions += table[low.bit_length() - 1]
+            types ^= low
+        if key & DRAW_FLAG:
+            actions.append(DRAW)
+        found = TURN_MEMO[key] = tuple(actions)
     return found
 
 
