@@ -6,11 +6,13 @@ import argparse
 import asyncio
 import io
 import random
+import re
 import time
 from collections.abc import Callable
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from cardtable.cli import build_parser
 from cardtable.tui.app import MOVE_KEYS, PlayApp
@@ -117,3 +119,39 @@ async def play_until_notice(
                 at_move(app)
             await press(app, MOVE_KEYS[choose(app, rng)])
     raise AssertionError(f"no notice {title!r} appeared")
+
+
+def narration(app: PlayApp) -> str:
+    """The narration log's text, its wrapped lines joined again."""
+    return re.sub(r"\s+", " ", " ".join(line.text for line in app.query_one(RichLog).lines))
+
+
+def play_first_round(
+    app: PlayApp, seed: int, check: Callable[[PlayApp], None], choose: Chooser
+) -> tuple[str, str, list[str]]:
+    """Play the first round by keys; return the screen showing its results, the
+    narration, and the phase of each of the player's moves.
+
+    At every move the screen must fit and pass ``check``; at the end the results
+    must list every player's round score and total as the match recorded them.
+    """
+    phases: list[str] = []
+
+    def at_move(app: PlayApp) -> None:
+        check(app)
+        assert_fits(app)
+        phases.append(app.session.view()["phase"])
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=SIZE) as pilot:
+            text = await play_until_notice(
+                app, pilot, random.Random(seed), "Round 1", at_move, choose
+            )
+            return text, narration(app)
+
+    text, told = asyncio.run(run())
+    state = app.session.state
+    assert "Round 1 results" in text
+    for seat, score in enumerate(state.round_scores[0]):
+        assert re.search(rf"{app.seats.name(seat)} +{score} +{state.totals[seat]} ", text)
+    return text, told, phases

@@ -4,8 +4,6 @@ import asyncio
 import random
 import re
 
-from textual.widgets import RichLog
-
 from cardtable.engine.state import SYSTEM
 from cardtable.games.cactus.cards import EMPTY, NAMES
 from cardtable.tui.app import PlayApp
@@ -17,20 +15,15 @@ from cardtable.tui.session import Session
 from .pilot import (
     SIZE,
     app_for,
-    assert_fits,
     move_texts,
-    play_until_notice,
+    narration,
+    play_first_round,
     press,
     screen_text,
     settle,
     until,
     widget_text,
 )
-
-
-def narration(app: PlayApp) -> str:
-    """The narration log's text, its wrapped lines joined again."""
-    return re.sub(r"\s+", " ", " ".join(line.text for line in app.query_one(RichLog).lines))
 
 
 def assert_opponents_face_down(app: PlayApp) -> None:
@@ -54,27 +47,9 @@ def play_then_call(app: PlayApp, rng: random.Random) -> int:
 
 def test_a_round_by_keys_shows_results_and_never_an_opponents_card() -> None:
     app = app_for("cactus", "--players", "3", "--seed", "11")
-    checked = []
-
-    def at_move(app: PlayApp) -> None:
-        assert_opponents_face_down(app)
-        assert_fits(app)
-        checked.append(app.session.view()["phase"])
-
-    async def run() -> tuple[str, str]:
-        async with app.run_test(size=SIZE) as pilot:
-            text = await play_until_notice(
-                app, pilot, random.Random(2), "Round 1", at_move, play_then_call
-            )
-            return text, narration(app)
-
-    text, told = asyncio.run(run())
-    state = app.session.state
-    assert {"look", "turn", "quick_discard"} <= set(checked)
-    assert "Round 1 results" in text
-    for seat, score in enumerate(state.round_scores[0]):
-        name = "You" if seat == 0 else f"Bot {seat}"
-        assert re.search(rf"{name} +{score} +{state.totals[seat]} ", text), name
+    text, told, phases = play_first_round(app, 2, assert_opponents_face_down, play_then_call)
+    assert {"look", "turn", "quick_discard"} <= set(phases)
+    assert re.search(r"(You|Bot \d) called Cactus\.", text)
     assert re.search(r"(You|Bot \d) called Cactus!", told)
     assert re.search(r"Bot \d discarded the (10|[2-9AJQK])[♣♦♥♠]", told)
     assert "Quick discard: any" in told

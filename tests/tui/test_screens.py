@@ -13,7 +13,7 @@ from cardtable.tui.session import Session
 
 from .pilot import SIZE, app_for, assert_fits, play_until_notice, screen_text, settle, until
 
-GAMES = ["skyjo", "cactus"]
+GAMES = ["skyjo", "cactus", "lastcard"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -60,12 +60,18 @@ def test_the_screen_does_not_depend_on_cards_the_player_cannot_know(game: str) -
     assert asyncio.run(screen(state)) == asyncio.run(screen(twin))
 
 
-ONE_ROUND = {"skyjo": "target_score=1", "cactus": "rounds=1"}
+#: Options that make a match one short round (Skyjo: every card starts face up).
+ONE_ROUND = {
+    "skyjo": ["target_score=1", "initial_reveals=12"],
+    "cactus": ["rounds=1"],
+    "lastcard": ["target_score=1"],
+}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_match_result_shows_at_the_end_and_q_quits(game: str) -> None:
-    app = app_for(game, "--bots", "random", "--seed", "3", "--option", ONE_ROUND[game])
+    options = [arg for option in ONE_ROUND[game] for arg in ("--option", option)]
+    app = app_for(game, "--bots", "random", "--seed", "3", *options)
 
     async def run() -> str:
         async with app.run_test(size=SIZE) as pilot:

@@ -1,20 +1,15 @@
 """Skyjo in the terminal: a whole round played by keys on an 80x24 screen."""
 
-import asyncio
 import random
 import re
-
-from textual.widgets import RichLog
 
 from cardtable.games.skyjo.state import DOWN, GONE
 from cardtable.tui.app import PlayApp
 
 from .pilot import (
-    SIZE,
     app_for,
-    assert_fits,
     move_texts,
-    play_until_notice,
+    play_first_round,
     widget_text,
 )
 
@@ -41,26 +36,8 @@ def reveal_first(app: PlayApp, rng: random.Random) -> int:
 
 def test_a_round_by_keys_shows_results_and_never_an_opponents_hidden_card() -> None:
     app = app_for("skyjo", "--players", "3", "--bots", "random", "--seed", "7")
-    checked = []
-
-    def at_move(app: PlayApp) -> None:
-        assert_opponents_as_dealt(app)
-        assert_fits(app)
-        checked.append(True)
-
-    async def run() -> tuple[str, str]:
-        async with app.run_test(size=SIZE) as pilot:
-            text = await play_until_notice(
-                app, pilot, random.Random(3), "Round 1", at_move, reveal_first
-            )
-            return text, "\n".join(line.text for line in app.query_one(RichLog).lines)
-
-    text, narration = asyncio.run(run())
-    state = app.session.state
-    assert len(checked) > 10
-    assert re.search(r"Bot 1 turned up -?\d+ at [ABC][1-4]\.", narration)
-    assert "Round 1 is over." in narration
-    assert "Round 1 results" in text
-    for seat, score in enumerate(state.round_scores[0]):
-        name = "You" if seat == 0 else f"Bot {seat}"
-        assert re.search(rf"{name} +{score} +{state.totals[seat]} ", text), name
+    text, told, moves = play_first_round(app, 3, assert_opponents_as_dealt, reveal_first)
+    assert len(moves) > 10
+    assert re.search(r"Bot 1 turned up -?\d+ at [ABC][1-4]\.", told)
+    assert "Round 1 is over." in told
+    assert "finished first" in text

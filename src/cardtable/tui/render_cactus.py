@@ -17,7 +17,7 @@ from rich.text import Text
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 
-from .renderer import GameRenderer, Seats, View, describe_with, phrase
+from .renderer import GameRenderer, Seats, View, by_seat, describe_with, phrase
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 HIDDEN_STYLE = "grey62 on grey23"
@@ -215,14 +215,9 @@ class CactusRenderer(GameRenderer):
             table.add_row(f"{owner} slot {d['slot']}:", chip(d["card"], " "))
         return table
 
-    def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
-        end = next((e for e in events if e.type == "round_end"), None)
-        if end is None:
-            return None
-        table = Table.grid(padding=(0, 1))
-        for seat in [seats.you, *seats.others()]:
-            cards = ["empty" if c is None else c for c in end.data["layouts"][seat]]
-            table.add_row(Text(seats.name(seat), "bold"), row_of(cards, OWN_ROW, "", False))
+    def final(self, end: Event, seats: Seats) -> RenderableType:
+        layouts = [["empty" if c is None else c for c in row] for row in end.data["layouts"]]
+        table = by_seat(seats, lambda seat: row_of(layouts[seat], OWN_ROW, "", numbers=False))
         penalty = ", and scored the caller's penalty" if end.data["caller_penalized"] else ""
         return Group(table, Text(f"{seats.name(end.data['caller'])} called Cactus{penalty}."))
 

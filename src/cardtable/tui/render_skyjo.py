@@ -145,22 +145,19 @@ class SkyjoRenderer(GameRenderer):
         at = position(event.data["pos"]) if "pos" in event.data else ""
         return phrase(NARRATION, event, seats, at=at)
 
-    def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
-        end = next((e for e in events if e.type == "round_end"), None)
-        if end is None:
-            return None
+    def final(self, end: Event, seats: Seats) -> RenderableType:
         table = Table.grid(padding=(0, 2))
         order = [seats.you, *seats.others()]
         for start in range(0, len(order), RESULTS_PER_ROW):
             row = order[start : start + RESULTS_PER_ROW]
             table.add_row(*(Text(seats.name(seat), "bold") for seat in row))
-            table.add_row(*(self._final(end, seat) for seat in row))
+            table.add_row(*(self._layout(end, seat) for seat in row))
         finisher = seats.name(end.data["finisher"])
         penalty = ", with the finisher's penalty" if end.data["finisher_penalized"] else ""
         return Group(table, Text(f"{finisher} finished first{penalty}."))
 
     @staticmethod
-    def _final(end: Event, seat: int) -> Text:
+    def _layout(end: Event, seat: int) -> Text:
         """A layout as the round ended: every card face up, cleared lines empty."""
         cards, removed = end.data["layouts"][seat], end.data["removed"][seat]
         return grid(["empty" if gone else c for c, gone in zip(cards, removed, strict=True)], "")

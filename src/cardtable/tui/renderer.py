@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
@@ -82,8 +84,24 @@ class GameRenderer(ABC):
         return None
 
     def round_detail(self, events: Sequence[Event], seats: Seats) -> RenderableType | None:
-        """What the end of a round revealed (shown with the round's scores), if anything."""
-        return None
+        """What the end of a round revealed, shown with the round's scores.
+
+        Every game reports a round's end with a public ``round_end`` event.
+        """
+        end = next((e for e in events if e.type == "round_end"), None)
+        return None if end is None else self.final(end, seats)
+
+    @abstractmethod
+    def final(self, end: Event, seats: Seats) -> RenderableType | None:
+        """The cards a ``round_end`` event revealed, if the game reveals any."""
+
+
+def by_seat(seats: Seats, row: Callable[[int], RenderableType]) -> Table:
+    """One line per player, you first: the name, then ``row(seat)``."""
+    table = Table.grid(padding=(0, 1))
+    for seat in [seats.you, *seats.others()]:
+        table.add_row(Text(seats.name(seat), "bold"), row(seat))
+    return table
 
 
 def describe_with(templates: Mapping[str, str], action: Action, **extra: Any) -> str:
