@@ -88,7 +88,7 @@ export class TableView {
     const moves = events.flatMap((event) => this.game.moves(event, ctx));
     this.render(moves);
     this.log(events);
-    for (const event of events) this.announce(event);
+    this.announce(events);
   }
 
   render(moves) {
@@ -130,18 +130,24 @@ export class TableView {
     return null;
   }
 
-  /** Round and match results get a dialog, so nobody misses them. */
-  announce(event) {
+  /** Round and match results get a dialog, so nobody misses them (one for both at once). */
+  announce(events) {
     const names = this.nameList();
-    if (event.type === "round_end") {
-      const extra = this.game.roundDetails?.(event, this.context()) ?? null;
-      notice(`Round ${event.round} result`, [
-        h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
-        extra,
-      ]);
-    } else if (event.type === "match_end") {
-      const won = event.winners.map((p) => names[p]).join(" and ");
-      notice("Match over", h("p", { class: "match-result", text: `${won} won the match.` }));
+    const parts = [];
+    let title = null;
+    for (const event of events) {
+      if (event.type === "round_end") {
+        title = `Round ${event.round} result`;
+        parts.push(
+          h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
+          this.game.roundDetails?.(event, this.context()) ?? null,
+        );
+      } else if (event.type === "match_end") {
+        title = title ? `${title}: the match is over` : "The match is over";
+        const won = event.winners.map((p) => names[p]).join(" and ");
+        parts.unshift(h("p", { class: "match-result", text: `${won} won the match.` }));
+      }
     }
+    if (title) notice(title, parts);
   }
 }

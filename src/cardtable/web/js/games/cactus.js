@@ -12,6 +12,14 @@ export const title = "Cactus";
 
 const PEEK_MS = 4000;
 
+const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
+/** "an 8", "a king": the rank a quick discard asks for, with its article. */
+function aRank(rank) {
+  const word = RANK_WORDS[rank] ?? rank;
+  return `${/^(8|ace)$/.test(word) ? "an" : "a"} ${word}`;
+}
+
 const EFFECT_ASK = {
   peek_own: "Look at one of your cards.",
   peek_opponent: "Look at one card of another player.",
@@ -153,7 +161,7 @@ function windowBar(ctx) {
   return h(
     "div",
     { class: "quick-window" },
-    h("span", { text: `Quick discard: throw a ${w.rank}!` }),
+    h("span", { text: `Quick discard: throw ${aRank(w.rank)}!` }),
     countdown(ctx, "window", undefined, total, "time left"),
   );
 }
@@ -189,8 +197,9 @@ export function status(ctx) {
   if (v.phase === "over") return "The match is over.";
   const called = v.caller !== null ? ` ${seatName(ctx, v.caller)} called Cactus: last turns.` : "";
   if (v.window) {
-    if (ctx.legal.length) return `Quick discard: throw one of your cards if you think it is a ${v.window.rank}, or pass.`;
-    return `Quick discard of ${v.window.rank}s in progress.${called}`;
+    const rank = aRank(v.window.rank);
+    if (ctx.legal.length) return `Quick discard: throw one of your cards if you think it is ${rank}, or pass.`;
+    return `Quick discard: the others may throw ${rank}.${called}`;
   }
   if (v.phase === "look") {
     return ctx.legal.length ? "Look at your first two cards (only you will see them)." : "Waiting for everyone to look at their cards.";
@@ -280,7 +289,7 @@ export function describe(event, ctx) {
     case "keep":
       return `${who} keeps their cards.`;
     case "window_open":
-      return `Quick discard: anyone may throw a ${event.rank}.`;
+      return `Quick discard: anyone may throw ${aRank(event.rank)}.`;
     case "throw":
       return event.right ? `${who} throws the ${event.card}: right!` : `${who} throws the ${event.card}: wrong.`;
     case "penalty":

@@ -1,0 +1,40 @@
+"""A server with quick bots and one headless Chromium, shared by the browser tests."""
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.support import Server, running_server
+
+from .support import DESKTOP, launch, new_page
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("web") / "cardtable.db"
+    with running_server(db, "--bot-workers", "0", "--bot-delay", "0.05") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Opens pages in fresh browser contexts (separate storage, like separate people)."""
+    pages: list[Page] = []
+
+    def opener(viewport: dict[str, int] = DESKTOP) -> Page:
+        page = new_page(browser, viewport)
+        pages.append(page)
+        return page
+
+    yield opener
+    for page in pages:
+        page.context.close()

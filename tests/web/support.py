@@ -1,0 +1,192 @@
+"""Driving the browser client in real headless Chromium (Debian's package).
+
+``TablePage`` is one person at one table: it opens pages, joins, and plays by clicking
+only what the page offers (elements with ``data-action``, or ``data-choice`` ones that
+open a chooser). An init script records, inside the page, the last ``state`` message
+and every ``error`` message the server sent, so a test can compare what the page
+offers with what the server says is legal at the same instant.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 10_000
+
+#: Records the server's messages as the page receives them (before the page handles them).
+RECORDER = """
+(() => {
+  const Native = window.WebSocket;
+  window.__ct = { last: null, errors: [] };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "state") window.__ct.last = message;
+        if (message.type === "error") window.__ct.errors.push(message);
+      });
+    }
+  };
+})();
+"""
+
+MOVES = "#board [data-action], #board [data-choice], #board [data-toggle]:not([disabled])"
+CHOICES = "dialog.chooser [data-action]"
+
+
+def launch(playwright: Any) -> Browser:
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+
+
+def new_page(browser: Browser, viewport: dict[str, int] = DESKTOP) -> Page:
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
+def create_in_lobby(
+    page: Page, base_url: str, game: str, seats: list[str], options: dict[str, Any]
+) -> str:
+    """Create a table through the lobby's form; returns its code (the page stays there)."""
+    page.goto(f"{base_url}/")
+    page.click(f"#game-picker [data-game={game}]")
+    page.select_option("#seat-count", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for name, value in options.items():
+        field = page.locator(f'[data-option="{name}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+    page.click("#create")
+    return page.locator("#created [data-code]").inner_text()
+
+
+class TablePage:
+    """One person's view of one table."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, code: str, watch: bool = False) -> TablePage:
+        suffix = "&watch=1" if watch else ""
+        self.page.goto(f"{self.base_url}/table.html?code={code}{suffix}")
+        return self
+
+    def join(self, name: str) -> None:
+        self.page.fill("#join-name", name)
+        self.page.click("#room button[type=submit]")
+        self.page.wait_for_selector(f"#who:has-text('you are {name}')")
+
+    def start(self) -> None:
+        self.page.click("[data-start]")
+        self.page.wait_for_function("window.__ct.last !== null")
+
+    # ------------------------------------------------------------ what is on offer
+    def snapshot(self) -> dict[str, Any]:
+        """The last state message and the actions the page offers, at one instant."""
+        return self.page.evaluate(
+            """() => ({
+              state: window.__ct.last,
+              offered: [...document.querySelectorAll('#board [data-action]')]
+                .map((node) => JSON.parse(node.dataset.action)),
+              status: document.getElementById('status').textContent,
+              cards: Object.fromEntries([...document.querySelectorAll('#board [data-key]')]
+                .map((node) => [node.dataset.key,
+                  node.querySelector('svg')?.getAttribute('aria-label') ?? 'empty'])),
+              timers: document.querySelectorAll('#board [role=timer]').length,
+              toggle: document.querySelector('#board [data-toggle]')?.disabled ?? null,
+            })"""
+        )
+
+    def errors(self) -> list[dict[str, Any]]:
+        return self.page.evaluate("window.__ct.errors")
+
+    # ------------------------------------------------------------ playing
+    def click_a_move(self, rng: random.Random, avoid: str = "") -> dict[str, Any] | None:
+        """Click one move the page offers (finishing a chooser); None if none is offered.
+
+        Moves matching the CSS selector ``avoid`` are clicked only when nothing else is
+        offered.
+        """
+        choices = self.page.locator(CHOICES)
+        if choices.count():
+            return self._click(choices, rng)
+        if avoid:
+            preferred = self.page.locator(f":is({MOVES}):not({avoid})")
+            if preferred.count():
+                return self._click(preferred, rng)
+        return self._click(self.page.locator(MOVES), rng)
+
+    def _click(self, moves: Locator, rng: random.Random) -> dict[str, Any] | None:
+        n = moves.count()
+        if not n:
+            return None
+        target = moves.nth(rng.randrange(n))
+        try:
+            action = target.get_attribute("data-action", timeout=1000)
+            target.click(timeout=2000)
+        except Exception:  # the table changed under the pointer (a bot moved): look again
+            return None
+        return json.loads(action) if action else {}
+
+    def take_turns(self, turns: int, rng: random.Random) -> None:
+        """Wait for a move to be offered and click it, ``turns`` times."""
+        for _ in range(turns):
+            self.page.wait_for_selector(MOVES)
+            self.click_a_move(rng)
+
+    def play_until(
+        self,
+        selector: str,
+        rng: random.Random,
+        seconds: float,
+        check: Callable[[dict[str, Any]], None] | None = None,
+        avoid: Callable[[int], str] = lambda clicks: "",
+    ) -> int:
+        """Click offered moves until ``selector`` shows; returns the number of clicks.
+
+        ``check`` is given a ``snapshot`` before every click; ``avoid(clicks)`` is the
+        selector of moves to leave alone for now (see ``click_a_move``).
+        """
+        deadline = time.monotonic() + seconds
+        clicks = 0
+        while not self.page.locator(selector).count():
+            assert time.monotonic() < deadline, f"{selector} did not show within {seconds} s"
+            if check is not None:
+                check(self.snapshot())
+            if self.click_a_move(rng, avoid(clicks)) is None:
+                self.page.wait_for_timeout(50)
+            else:
+                clicks += 1
+        return clicks
+
+    def round_scores(self) -> list[int]:
+        """The round scores shown by the first round-result dialog."""
+        rows = self.page.locator("[data-round-result='1'] tbody tr")
+        return [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(rows.count())]

@@ -1,0 +1,133 @@
+"""Several people at one table: joining by code, seeing each other's moves, coming back
+after a refresh or a dropped connection, and watching."""
+
+import random
+
+import pytest
+
+from tests.server.support import create_table
+
+from .support import CHROMIUM, TablePage, create_in_lobby
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
+    ),
+]
+
+
+def skyjo_labels(table, seat):
+    """The labels of the cards of ``seat``'s Skyjo layout, by position."""
+    return [table.snapshot()["cards"][f"L{seat}:{pos}"] for pos in range(12)]
+
+
+def test_two_people_join_by_code_and_see_each_others_moves(web_server, open_page):
+    ann_page, bob_page = open_page(), open_page()
+    code = create_in_lobby(ann_page, web_server.url, "skyjo", ["human", "human"], {})
+    ann_page.click("[data-open-table]")
+    ann = TablePage(ann_page, web_server.url)
+    ann.join("Ann")
+
+    bob_page.goto(f"{web_server.url}/")
+    bob_page.fill("#join-code", code.lower())
+    bob_page.click("#join-form button[type=submit]")
+    bob = TablePage(bob_page, web_server.url)
+    bob.join("Bob")
+    ann_page.wait_for_selector("#seats li:has-text('Bob')")
+    ann.start()
+    bob_page.wait_for_function("window.__ct.last !== null")
+
+    # Setup: each turns a card; the other sees exactly that card turn up.
+    for me, other, seat in ((ann, bob, 0), (bob, ann, 1)):
+        pos = 5 + seat
+        place = f'[data-key="L{seat}:{pos}"]'
+        me.page.click(f"{place}[data-action]")
+        value = me.page.locator(f'{place} > svg[aria-label^="Skyjo "]').get_attribute("aria-label")
+        other.page.wait_for_selector(f'{place} > svg[aria-label="{value}"]')
+    # Each turns a second card, then whoever starts takes a turn that the other follows.
+    for person in (ann, bob):
+        person.page.locator("""[data-action*='"reveal"']""").first.click()
+    for person in (ann, bob):
+        person.page.wait_for_function("window.__ct.last.view.phase === 'turn'")
+    start = ann.snapshot()["state"]["view"]["current"]
+    player, watcher = (ann, bob) if start == 0 else (bob, ann)
+    player.page.click("[data-key=draw][data-action]")
+    drawn = player.page.locator('[data-key="hold"] > svg[aria-label^="Skyjo "]')
+    value = drawn.get_attribute("aria-label")
+    player.page.click(f'[data-key="L{start}:0"][data-action]')
+    watcher.page.wait_for_selector(f'[data-key="L{start}:0"] > svg[aria-label="{value}"]')
+    player.page.wait_for_selector(f'[data-key="L{start}:0"] > svg[aria-label="{value}"]')
+    assert skyjo_labels(watcher, start) == skyjo_labels(player, start)
+    assert ann.errors() == [] and bob.errors() == []
+
+
+def test_a_refresh_mid_match_returns_to_the_same_seat(web_server, open_page):
+    table = create_table(web_server, "lastcard", ["random", "human"], bot_delay=0.05)
+    page = open_page()
+    ann = TablePage(page, web_server.url).open(table["code"])
+    ann.join("Ann")
+    ann.start()
+    rng = random.Random(5)
+    ann.take_turns(6, rng)
+    page.wait_for_selector("#board [data-action]")
+    before = ann.snapshot()
+
+    page.reload()
+    page.wait_for_function("window.__ct.last !== null")
+    page.wait_for_selector("#board [data-action]")
+    after = ann.snapshot()
+    assert page.locator("#who").inner_text() == "you are Ann"
+    assert after["state"]["view"]["you"] == 1
+    assert after["state"]["view"]["hand"] == before["state"]["view"]["hand"]
+    assert sorted(after["offered"], key=str) == sorted(before["offered"], key=str)
+    assert page.locator("#join-name").count() == 0
+
+    # Someone else opening the link is offered to join (no free seat) or watch, not Ann's seat.
+    stranger = TablePage(open_page(), web_server.url).open(table["code"])
+    stranger.page.wait_for_selector("text=Every seat is taken.")
+    assert stranger.page.locator("#who").inner_text() == ""
+
+
+def test_a_dropped_connection_shows_a_banner_and_comes_back_to_the_seat(web_server, open_page):
+    table = create_table(web_server, "cactus", ["human", "heuristic"], bot_delay=0.05)
+    page = open_page()
+    sockets = []
+    network_down = [False]
+
+    def route(ws):
+        if network_down[0]:
+            ws.close()
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/ws/*", route)
+    ann = TablePage(page, web_server.url).open(table["code"])
+    ann.join("Ann")
+    ann.start()
+    page.wait_for_selector("#board [data-action]")
+
+    network_down[0] = True
+    sockets[-1].close()
+    page.wait_for_selector("#banner.lost:has-text('Connection lost')")
+    assert page.locator("#banner").is_visible()
+    page.wait_for_timeout(1200)  # reconnection attempts fail meanwhile
+    network_down[0] = False
+    page.wait_for_selector("#banner.back:has-text('Connection is back')")
+    page.wait_for_selector("#board [data-action]")
+    assert page.locator("#who").inner_text() == "you are Ann"
+    assert ann.snapshot()["state"]["view"]["you"] == 0
+    page.wait_for_selector("#banner", state="hidden")
+
+
+def test_a_spectator_sees_the_table_and_can_click_nothing(web_server, open_page):
+    table = create_table(web_server, "skyjo", ["heuristic", "random"], bot_delay=0.05)
+    watcher = TablePage(open_page(), web_server.url).open(table["code"], watch=True)
+    watcher.page.wait_for_function("window.__ct.last !== null && window.__ct.last.version > 6")
+    snap = watcher.snapshot()
+    assert watcher.page.locator("#who").inner_text() == "watching"
+    assert snap["state"]["legal"] == [] and snap["offered"] == []
+    assert watcher.page.locator("#board [data-choice], #board button:not([disabled])").count() == 0
+    shown = [label for key, label in snap["cards"].items() if key.startswith("L")]
+    assert len(shown) == 24 and any(label.startswith("Skyjo ") for label in shown)
