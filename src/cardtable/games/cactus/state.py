@@ -21,6 +21,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
+from cardtable.engine.piles import reshuffle
 from cardtable.engine.state import SYSTEM, State
 
 from .actions import (
@@ -348,7 +349,8 @@ class CactusState(State):
         return bool(self.discard) and self._has_cards(seat)
 
     def _has_cards(self, seat: int) -> bool:
-        return any(c != EMPTY for c in self.cards[seat])
+        row = self.cards[seat]
+        return row.count(EMPTY) != len(row)
 
     def locked(self, seat: int) -> bool:
         """Rule 5 (``lock_caller``): the caller's cards cannot be swapped."""
@@ -391,15 +393,6 @@ class CactusState(State):
     def _all_seats(self) -> int:
         return (1 << self.num_players) - 1
 
-    def _reshuffle(self) -> Event:
-        """All games: the discard pile but its top becomes the new draw pile."""
-        top = self.discard.pop()
-        pile = self.discard
-        self.rng.shuffle(pile)
-        self.draw_pile = pile
-        self.discard = [top]
-        return public("reshuffle", size=len(pile))
-
     # ------------------------------------------------------------ rule 2: the turn
     def _call(self, seat: int, action: Action) -> list[Event]:
         if self.caller != NO_SEAT:
@@ -411,7 +404,7 @@ class CactusState(State):
     def _draw(self, seat: int, action: Action) -> list[Event]:
         if not self._can_draw():
             raise self.illegal(seat, action, "no card is left to draw")
-        events = [] if self.draw_pile else [self._reshuffle()]
+        events = [] if self.draw_pile else [reshuffle(self)]
         self.holding = self.draw_pile.pop()
         self.phase = DRAWN
         events.append(public("draw", seat=seat))
@@ -543,7 +536,7 @@ class CactusState(State):
 
     def _penalty(self, seat: int) -> list[Event]:
         """A wrong throw: the top draw-pile card goes unseen into a new slot."""
-        events = [] if self.draw_pile or len(self.discard) < 2 else [self._reshuffle()]
+        events = [] if self.draw_pile or len(self.discard) < 2 else [reshuffle(self)]
         if not self.draw_pile:
             return [*events, public("penalty_skipped", seat=seat)]
         self.cards[seat].append(self.draw_pile.pop())

@@ -1,0 +1,28 @@
+"""The draw-pile rule shared by every game (RULES.md, all three games).
+
+When the draw pile is empty and a card must be drawn, the discard pile except its top
+card is shuffled with the game's seeded RNG to form a new draw pile.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .events import Event, public
+
+
+class HasPiles(Protocol):
+    rng: random.Random
+    draw_pile: list[Any]
+    discard: list[Any]
+
+
+def reshuffle(state: HasPiles) -> Event:
+    """Turn the discard pile but its top card into a new, shuffled draw pile."""
+    top = state.discard.pop()
+    pile = state.discard
+    state.rng.shuffle(pile)
+    state.draw_pile = pile
+    state.discard = [top]
+    return public("reshuffle", size=len(pile))
