@@ -61,7 +61,7 @@ def assert_fits(app: PlayApp) -> None:
     for selector in selectors:
         region = app.query_one(selector).region
         assert region.area and screen.contains_region(region), selector
-    assert app.query_one("#table").max_scroll_y == 0
+    assert app.query_one("#others-area").max_scroll_y == 0
 
 
 def move_texts(app: PlayApp) -> list[str]:

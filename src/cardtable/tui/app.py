@@ -44,7 +44,7 @@ CSS = f"""
 #status {{ height: 1; background: $primary; color: $text; padding: 0 1; }}
 #main {{ height: 1fr; }}
 #left {{ width: 1fr; }}
-#table {{ height: 1fr; padding: 0 {PADDING}; scrollbar-size-vertical: 1; }}
+#others-area {{ height: 1fr; padding: 0 {PADDING}; scrollbar-size-vertical: 1; }}
 #others {{ grid-gutter: 0 {GUTTER}; height: auto; }}
 .seat {{ height: auto; }}
 #centre {{ height: auto; padding: 0 1; margin-top: 1; }}
@@ -88,7 +88,7 @@ class PlayApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                with VerticalScroll(id="table"), Grid(id="others"):
+                with VerticalScroll(id="others-area"), Grid(id="others"):
                     for seat in self.seats.others():
                         yield Static(id=f"seat-{seat}", classes="seat")
                 yield Static(id="centre")
