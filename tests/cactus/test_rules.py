@@ -542,6 +542,11 @@ def test_explicit_deals_are_checked():
         deal([P0])
     with pytest.raises(StateFormatError, match="caller does not play"):
         deal([P0, P1], caller=0)
+    with pytest.raises(StateFormatError, match="seat 1 has no card in slot 5"):
+        deal([P0, P1], known=[[0], [5]])
+    state = deal([P0, P1], known=[[2, 3], []])
+    assert state.known_cards(0) == {(0, 2): card("Jh"), (0, 3): card("5s")}
+    assert state.known_cards(1) == {}
 
 
 def test_illegal_actions_name_the_phase_and_change_nothing():

@@ -208,13 +208,15 @@ class CactusState(State):
             state.totals = list(totals)
         state.cards = rows
         state.seen = [[0] * len(row) for row in rows]
-        own_known = [(0, 1)] * n if known is None else known
+        dealt_known = [[i for i in (0, 1) if i < len(row) and row[i] != EMPTY] for row in rows]
+        own_known = dealt_known if known is None else known
         if len(own_known) != n:
             raise StateFormatError(f"known must list the known slots of each of the {n} seats")
         for seat, slots in enumerate(own_known):
             for slot in slots:
-                if slot < len(rows[seat]) and rows[seat][slot] != EMPTY:
-                    state.seen[seat][slot] = 1 << seat
+                if not 0 <= slot < len(rows[seat]) or rows[seat][slot] == EMPTY:
+                    raise StateFormatError(f"seat {seat} has no card in slot {slot} to know")
+                state.seen[seat][slot] = 1 << seat
         state.draw_pile, state.discard = piles
         state._clear_turn()
         state.caller = NO_SEAT if caller is None else caller
@@ -312,16 +314,9 @@ class CactusState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         phase = self.phase
         kind = type(action)
-        if kind is CloseWindow:
-            if seat != SYSTEM:
-                raise self.illegal(seat, action, "only the server closes a window")
-            return self._close_window("time")
-        if phase == WINDOW:
-            if kind is Throw:
-                return self._throw(seat, action)  # type: ignore[arg-type]
-            if kind is Pass:
-                return self._pass(seat)
-        elif kind is Throw or kind is Pass:
+        if kind is CloseWindow and seat != SYSTEM:
+            raise self.illegal(seat, action, "only the server closes a window")
+        if phase != WINDOW and (kind is Throw or kind is Pass):
             raise self.illegal(seat, action, TOO_LATE)
         handler = _HANDLERS.get((phase, kind))
         if handler is None:
@@ -543,12 +538,15 @@ class CactusState(State):
         self.seen[seat].append(0)
         return [*events, public("penalty", seat=seat, slot=len(self.cards[seat]) - 1)]
 
-    def _pass(self, seat: int) -> list[Event]:
+    def _pass(self, seat: int, action: Action) -> list[Event]:
         return [public("pass", seat=seat), *self._acted(seat)]
 
     def _acted(self, seat: int) -> list[Event]:
         self.waiting = tuple(p for p in self.waiting if p != seat)
         return [] if self.waiting else self._close_window("all_acted")
+
+    def _time_out(self, seat: int, action: Action) -> list[Event]:
+        return self._close_window("time")
 
     def _close_window(self, reason: str) -> list[Event]:
         self.window_seats = self.waiting = ()
@@ -809,4 +807,7 @@ _HANDLERS: dict[tuple[int, type[Action]], Callable[[CactusState, int, Any], list
     (SWAP_PHASE, Swap): CactusState._swap,
     (KING_SWAP, Swap): CactusState._swap,
     (KING_SWAP, Keep): CactusState._keep,
+    (WINDOW, Throw): CactusState._throw,
+    (WINDOW, Pass): CactusState._pass,
+    (WINDOW, CloseWindow): CactusState._time_out,
 }

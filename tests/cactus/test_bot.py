@@ -1,0 +1,113 @@
+"""The Cactus heuristic bot, and the random bot's pass rate in quick-discard windows."""
+
+import random
+
+import pytest
+
+import cardtable
+from cardtable.bots import BotSpecError, make_bot
+from cardtable.games.cactus.actions import (
+    CALL_CACTUS,
+    DISCARD,
+    DRAW,
+    PASS,
+    ChooseOpponent,
+    PeekOwn,
+    Replace,
+    Swap,
+    Throw,
+)
+from cardtable.games.cactus.state import CactusState
+
+P0 = ["2c", "9d", "Jh", "5s"]
+P1 = ["3c", "4d", "5h", "6s"]
+
+
+def heuristic():
+    return make_bot("heuristic", "cactus", seed=0)
+
+
+def test_heuristic_throws_only_a_card_it_knows_to_match():
+    state = CactusState.from_deal([P0, P1], ["4c"])
+    state.apply(0, DRAW)
+    state.apply(0, DISCARD)
+    assert heuristic().act(state, 1) == Throw(1)  # knows its 4d (slot 1)
+    state = CactusState.from_deal([P0, P1], ["6c"])
+    state.apply(0, DRAW)
+    state.apply(0, DISCARD)
+    assert heuristic().act(state, 1) == PASS  # its 6s is in slot 3, which it has not seen
+
+
+def test_heuristic_keeps_a_low_card_in_place_of_its_worst_known_card():
+    state = CactusState.from_deal([["10c", "Qd", "3h", "3s"], P1], ["Ah"], known=[[0, 1], [0]])
+    state.apply(0, DRAW)
+    assert heuristic().act(state, 0) in (Replace(0), Replace(1))
+
+
+def test_heuristic_peeks_at_an_unknown_own_card():
+    state = CactusState.from_deal([P0, P1], ["7c"])
+    state.apply(0, DRAW)
+    state.apply(0, DISCARD)
+    assert heuristic().act(state, 0) in (PeekOwn(2), PeekOwn(3))
+
+
+def test_heuristic_swaps_its_high_card_for_a_known_low_card():
+    state = CactusState.from_deal([["Kc", "Qd", "7h", "8s"], P1], ["Jc"], known=[[0, 1], [0, 1]])
+    state.seen[1][0] |= 1  # seat 0 has seen seat 1's 3c
+    state.apply(0, DRAW)
+    state.apply(0, DISCARD)
+    bot = heuristic()
+    choice = bot.act(state, 0)
+    assert choice == ChooseOpponent(1, 0)
+    state.apply(0, choice)
+    assert bot.act(state, 0) == Swap(0)
+
+
+def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
+    low = CactusState.from_deal([["Ac", "2d", "Kh"], P1], ["9c"], known=[[0, 1, 2], []])
+    assert heuristic().act(low, 0) == CALL_CACTUS
+    high = CactusState.from_deal([["Qc", "Jd", "10h"], P1], ["9c"], known=[[0, 1, 2], []])
+    assert heuristic().act(high, 0) != CALL_CACTUS
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_heuristic_decides_the_same_in_every_world_it_cannot_tell_apart(seed):
+    state = cardtable.make("cactus", 3, seed=seed)
+    rng = random.Random(seed)
+    bots = [make_bot("random", "cactus", seed=seed)] * 3
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        world = state.determinize(seat, random.Random(seed))
+        assert heuristic().act(world, seat) == heuristic().act(state, seat)
+        state.apply(seat, bots[seat].act(state, seat))
+
+
+def test_random_bot_pass_rate_in_windows():
+    def window():
+        state = CactusState.from_deal([P0, P1], ["4c"])
+        state.apply(0, DRAW)
+        state.apply(0, DISCARD)
+        return state
+
+    always = make_bot("random:pass_rate=1", "cactus", seed=3)
+    assert all(always.act(window(), 1) == PASS for _ in range(50))
+    never = make_bot("random:pass_rate=0", "cactus", seed=3)
+    picks = [never.act(window(), 1) for _ in range(200)]
+    assert {type(a) for a in picks} == {Throw, type(PASS)}
+    assert picks.count(PASS) < 80  # uniform over four throws and a pass
+    with pytest.raises(BotSpecError, match="pass_rate"):
+        make_bot("random:pass_rate=1.5", "cactus")
+
+
+def test_random_bot_is_uniform_where_no_pass_is_offered():
+    state = cardtable.make("skyjo", 2, seed=1)
+    bot = make_bot("random", "skyjo", seed=9)
+    twin = random.Random(9)
+    for _ in range(100):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = bot.act(state, seat)
+        assert action == twin.choice(legal)
+        state.apply(seat, action)
