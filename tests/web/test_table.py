@@ -131,3 +131,18 @@ def test_a_spectator_sees_the_table_and_can_click_nothing(web_server, open_page)
     assert watcher.page.locator("#board [data-choice], #board button:not([disabled])").count() == 0
     shown = [label for key, label in snap["cards"].items() if key.startswith("L")]
     assert len(shown) == 24 and any(label.startswith("Skyjo ") for label in shown)
+
+
+def test_moves_can_be_made_with_the_keyboard(web_server, open_page):
+    table = create_table(web_server, "skyjo", ["human", "heuristic"], bot_delay=0.05)
+    page = open_page()
+    ann = TablePage(page, web_server.url).open(table["code"])
+    ann.join("Ann")
+    ann.start()
+    for pos, key in ((0, "Enter"), (1, " ")):
+        place = f'[data-key="L0:{pos}"]'
+        page.focus(f"{place}[data-action]")
+        page.keyboard.press(key)
+        page.wait_for_selector(f'{place} > svg[aria-label^="Skyjo "]')
+    page.wait_for_function("window.__ct.last.view.reveals_left[0] === 0")
+    assert ann.errors() == []
