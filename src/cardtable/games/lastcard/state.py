@@ -424,18 +424,12 @@ class LastCardState(State):
     def _give(self, seat: int, k: int, reason: str, events: list[Event]) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
         pile = self.draw_pile
-        if len(pile) >= k:
-            got = pile[len(pile) - k :]
-            del pile[len(pile) - k :]
-        else:
-            got = []
-            for _ in range(k):
-                if not pile:
-                    if len(self.discard) < 2:
-                        break  # no card can be drawn at all: the draw is skipped
-                    events.append(self._reshuffle())
-                    pile = self.draw_pile
-                got.append(pile.pop())
+        if len(pile) < k and len(self.discard) > 1:
+            events.append(self._reshuffle())
+            pile = self.draw_pile
+        cut = max(len(pile) - k, 0)  # fewer than k: the rest of the draw is skipped
+        got = pile[cut:]
+        del pile[cut:]
         counts = self.counts[seat]
         mask = self.masks[seat]
         for t in got:
@@ -449,10 +443,15 @@ class LastCardState(State):
         return got
 
     def _reshuffle(self) -> Event:
-        """All games: the discard pile but its top becomes the new draw pile."""
+        """All games: the discard pile but its top is shuffled under what is left to draw.
+
+        Drawing the rest of the old pile first and then from the shuffled discards is
+        the same as reshuffling when the pile runs out in the middle of a draw.
+        """
         top = self.discard.pop()
         pile = self.discard
         self.rng.shuffle(pile)
+        pile += self.draw_pile
         self.draw_pile = pile
         self.discard = [top]
         return Event("reshuffle", {"size": len(pile)})
