@@ -17,10 +17,8 @@ from cardtable.games.cactus.actions import (
     Swap,
     Throw,
 )
-from cardtable.games.cactus.state import CactusState
 
-P0 = ["2c", "9d", "Jh", "5s"]
-P1 = ["3c", "4d", "5h", "6s"]
+from .deals import P0, P1, deal, play
 
 
 def heuristic():
@@ -28,34 +26,30 @@ def heuristic():
 
 
 def test_heuristic_throws_only_a_card_it_knows_to_match():
-    state = CactusState.from_deal([P0, P1], ["4c"])
-    state.apply(0, DRAW)
-    state.apply(0, DISCARD)
+    state = deal([P0, P1], ["4c"])
+    play(state, (0, DRAW), (0, DISCARD))
     assert heuristic().act(state, 1) == Throw(1)  # knows its 4d (slot 1)
-    state = CactusState.from_deal([P0, P1], ["6c"])
-    state.apply(0, DRAW)
-    state.apply(0, DISCARD)
+    state = deal([P0, P1], ["6c"])
+    play(state, (0, DRAW), (0, DISCARD))
     assert heuristic().act(state, 1) == PASS  # its 6s is in slot 3, which it has not seen
 
 
 def test_heuristic_keeps_a_low_card_in_place_of_its_worst_known_card():
-    state = CactusState.from_deal([["10c", "Qd", "3h", "3s"], P1], ["Ah"], known=[[0, 1], [0]])
+    state = deal([["10c", "Qd", "3h", "3s"], P1], ["Ah"], known=[[0, 1], [0]])
     state.apply(0, DRAW)
     assert heuristic().act(state, 0) in (Replace(0), Replace(1))
 
 
 def test_heuristic_peeks_at_an_unknown_own_card():
-    state = CactusState.from_deal([P0, P1], ["7c"])
-    state.apply(0, DRAW)
-    state.apply(0, DISCARD)
+    state = deal([P0, P1], ["7c"])
+    play(state, (0, DRAW), (0, DISCARD))
     assert heuristic().act(state, 0) in (PeekOwn(2), PeekOwn(3))
 
 
 def test_heuristic_swaps_its_high_card_for_a_known_low_card():
-    state = CactusState.from_deal([["Kc", "Qd", "7h", "8s"], P1], ["Jc"], known=[[0, 1], [0, 1]])
+    state = deal([["Kc", "Qd", "7h", "8s"], P1], ["Jc"], known=[[0, 1], [0, 1]])
     state.seen[1][0] |= 1  # seat 0 has seen seat 1's 3c
-    state.apply(0, DRAW)
-    state.apply(0, DISCARD)
+    play(state, (0, DRAW), (0, DISCARD))
     bot = heuristic()
     choice = bot.act(state, 0)
     assert choice == ChooseOpponent(1, 0)
@@ -64,9 +58,9 @@ def test_heuristic_swaps_its_high_card_for_a_known_low_card():
 
 
 def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
-    low = CactusState.from_deal([["Ac", "2d", "Kh"], P1], ["9c"], known=[[0, 1, 2], []])
+    low = deal([["Ac", "2d", "Kh"], P1], ["9c"], known=[[0, 1, 2], []])
     assert heuristic().act(low, 0) == CALL_CACTUS
-    high = CactusState.from_deal([["Qc", "Jd", "10h"], P1], ["9c"], known=[[0, 1, 2], []])
+    high = deal([["Qc", "Jd", "10h"], P1], ["9c"], known=[[0, 1, 2], []])
     assert heuristic().act(high, 0) != CALL_CACTUS
 
 
@@ -86,9 +80,8 @@ def test_heuristic_decides_the_same_in_every_world_it_cannot_tell_apart(seed):
 
 def test_random_bot_pass_rate_in_windows():
     def window():
-        state = CactusState.from_deal([P0, P1], ["4c"])
-        state.apply(0, DRAW)
-        state.apply(0, DISCARD)
+        state = deal([P0, P1], ["4c"])
+        play(state, (0, DRAW), (0, DISCARD))
         return state
 
     always = make_bot("random:pass_rate=1", "cactus", seed=3)

@@ -21,22 +21,9 @@ from cardtable.games.cactus.actions import (
     Throw,
 )
 from cardtable.games.cactus.cards import EMPTY, VALUES, card, name
-from cardtable.games.cactus.state import WINDOW, CactusState
+from cardtable.games.cactus.state import WINDOW
 
-P0 = ["2c", "9d", "Jh", "5s"]
-P1 = ["3c", "4d", "5h", "6s"]
-P2 = ["Ac", "5d", "8h", "8s"]
-
-
-def deal(layouts, draw=("7c", "7d", "7h"), discard=(), **kw):
-    return CactusState.from_deal(layouts, list(draw), list(discard), **kw)
-
-
-def play(state, *moves):
-    events = []
-    for seat, action in moves:
-        events += state.apply(seat, action)
-    return events
+from .deals import P0, P1, P2, deal, play
 
 
 def types(events):
