@@ -12,6 +12,7 @@ from cardtable.games.cactus.actions import (
     DRAW,
     PASS,
     ChooseOpponent,
+    PeekOpponent,
     PeekOwn,
     Replace,
     Swap,
@@ -47,14 +48,14 @@ def test_heuristic_peeks_at_an_unknown_own_card():
 
 
 def test_heuristic_swaps_its_high_card_for_a_known_low_card():
-    state = deal([["Kc", "Qd", "7h", "8s"], P1], ["Jc"], known=[[0, 1], [0, 1]])
-    state.seen[1][0] |= 1  # seat 0 has seen seat 1's 3c
-    play(state, (0, DRAW), (0, DISCARD))
+    state = deal([["Kc", "Qd", "7h", "8s"], P1], ["Jc", "4h", "9c"], known=[[0, 1], [0, 1]])
+    play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 0)), (1, PASS))
+    play(state, (1, DRAW), (1, DISCARD), (0, PASS), (0, DRAW), (0, DISCARD))
     bot = heuristic()
     choice = bot.act(state, 0)
-    assert choice == ChooseOpponent(1, 0)
+    assert choice == ChooseOpponent(1, 0)  # the 3c it looked at
     state.apply(0, choice)
-    assert bot.act(state, 0) == Swap(0)
+    assert bot.act(state, 0) == Swap(0)  # gives its black king
 
 
 def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
