@@ -25,6 +25,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event
+from cardtable.engine.piles import reshuffle
 from cardtable.engine.state import State
 
 from .actions import (
@@ -83,6 +84,14 @@ def turn_start_card(pile: list[int], rng: random.Random) -> int:
         card = pile.pop()
         pile.insert(rng.randrange(len(pile) + 1), card)
     return pile.pop()
+
+
+def _take(pile: list[int], k: int) -> list[int]:
+    """Remove and return the top ``k`` cards of ``pile`` (fewer if it runs out)."""
+    cut = max(len(pile) - k, 0)
+    got = pile[cut:]
+    del pile[cut:]
+    return got
 
 
 class Rules:
@@ -423,13 +432,10 @@ class LastCardState(State):
 
     def _give(self, seat: int, k: int, reason: str, events: list[Event]) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
-        pile = self.draw_pile
-        if len(pile) < k and len(self.discard) > 1:
-            events.append(self._reshuffle())
-            pile = self.draw_pile
-        cut = max(len(pile) - k, 0)  # fewer than k: the rest of the draw is skipped
-        got = pile[cut:]
-        del pile[cut:]
+        got = _take(self.draw_pile, k)
+        if len(got) < k and len(self.discard) > 1:
+            events.append(reshuffle(self))
+            got += _take(self.draw_pile, k - len(got))
         counts = self.counts[seat]
         mask = self.masks[seat]
         for t in got:
@@ -441,20 +447,6 @@ class LastCardState(State):
         if got:
             events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
         return got
-
-    def _reshuffle(self) -> Event:
-        """All games: the discard pile but its top is shuffled under what is left to draw.
-
-        Drawing the rest of the old pile first and then from the shuffled discards is
-        the same as reshuffling when the pile runs out in the middle of a draw.
-        """
-        top = self.discard.pop()
-        pile = self.discard
-        self.rng.shuffle(pile)
-        pile += self.draw_pile
-        self.draw_pile = pile
-        self.discard = [top]
-        return Event("reshuffle", {"size": len(pile)})
 
     def _draw_pending(self, seat: int) -> list[Event]:
         """Rule 5: draw the whole pending amount, which ends the turn."""
