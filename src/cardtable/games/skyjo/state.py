@@ -16,6 +16,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
+from cardtable.engine.piles import reshuffle
 from cardtable.engine.state import State
 
 from .actions import (
@@ -253,22 +254,13 @@ class SkyjoState(State):
         if not self.draw_pile:
             if len(self.discard) <= 1:
                 raise self.illegal(seat, action, "no card is left to draw")
-            events.append(self._reshuffle())
+            events.append(reshuffle(self))
         card = self.draw_pile.pop()
         self.holding = card
         self.phase = PLACE_DRAWN
         events.append(public("draw", seat=seat))
         events.append(private(seat, "drawn", seat=seat, card=card))
         return events
-
-    def _reshuffle(self) -> Event:
-        """All three games: the discard pile but its top becomes the new draw pile."""
-        top = self.discard.pop()
-        pile = self.discard
-        self.rng.shuffle(pile)
-        self.draw_pile = pile
-        self.discard = [top]
-        return public("reshuffle", size=len(pile))
 
     def _replace(self, seat: int, pos: int) -> list[Event]:
         cards, st = self.cards[seat], self.status[seat]
