@@ -1,5 +1,5 @@
 """The games. Importing this package registers each one with the engine."""
 
-from . import cactus  # noqa: F401
-from . import lastcard  # noqa: F401
-from . import skyjo  # noqa: F401
+from . import cactus, lastcard, skyjo
+
+__all__ = ["cactus", "lastcard", "skyjo"]
