@@ -27,14 +27,19 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
-    """Opens pages in fresh browser contexts (separate storage, like separate people)."""
+    """Opens pages in fresh browser contexts (separate storage, like separate people).
+
+    A test fails if any of its pages raised an uncaught script error.
+    """
     pages: list[Page] = []
+    crashes: list[str] = []
 
     def opener(viewport: dict[str, int] = DESKTOP) -> Page:
-        page = new_page(browser, viewport)
+        page = new_page(browser, viewport, crashes)
         pages.append(page)
         return page
 
     yield opener
     for page in pages:
         page.context.close()
+    assert crashes == [], "the client raised script errors"

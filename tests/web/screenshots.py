@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.server.support import create_table, running_server
+from tests.server.support import running_server
 
 from .support import DESKTOP, PHONE, TablePage, launch, new_page
 
@@ -30,11 +30,8 @@ HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
 
 def shoot(browser, server, game: str) -> list[Path]:
     seats, options, moves = TABLES[game]
-    table = create_table(server, game, seats, options=options, bot_delay=0.3)
     page = new_page(browser, DESKTOP)
-    person = TablePage(page, server.url).open(table["code"])
-    person.join("Ann")
-    person.start()
+    person = TablePage.seated(page, server, game, seats, options=options, bot_delay=0.3)
     rng = random.Random(game)
     for _ in range(moves):
         page.wait_for_selector("#board [data-action]")

@@ -18,6 +18,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page
 
+from tests.server.support import Server, create_table
+
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
     "--headless",
@@ -59,11 +61,16 @@ def launch(playwright: Any) -> Browser:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
 
 
-def new_page(browser: Browser, viewport: dict[str, int] = DESKTOP) -> Page:
+def new_page(
+    browser: Browser, viewport: dict[str, int] = DESKTOP, crashes: list[str] | None = None
+) -> Page:
+    """A page in a fresh context; its uncaught script errors are added to ``crashes``."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(RECORDER)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
+    if crashes is not None:
+        page.on("pageerror", lambda error: crashes.append(f"{page.url}: {error}"))
     return page
 
 
@@ -92,8 +99,21 @@ class TablePage:
     def __init__(self, page: Page, base_url: str) -> None:
         self.page = page
         self.base_url = base_url
+        self.code = ""
+
+    @classmethod
+    def seated(
+        cls, page: Page, server: Server, game: str, seats: list[str], **table: Any
+    ) -> TablePage:
+        """Ann, at a new table (bots quick unless ``bot_delay`` says otherwise), has started."""
+        spec = {"bot_delay": 0.05, **table}
+        person = cls(page, server.url).open(create_table(server, game, seats, **spec)["code"])
+        person.join("Ann")
+        person.start()
+        return person
 
     def open(self, code: str, watch: bool = False) -> TablePage:
+        self.code = code
         suffix = "&watch=1" if watch else ""
         self.page.goto(f"{self.base_url}/table.html?code={code}{suffix}")
         return self

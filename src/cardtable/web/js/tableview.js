@@ -121,6 +121,7 @@ export class TableView {
 
   describeCommon(event) {
     const names = this.nameList();
+    if (event.type === "reshuffle") return "The discard pile is shuffled into a new draw pile.";
     if (event.type === "round_end") {
       return `Round ${event.round} ends: ${event.scores.map((s, p) => `${names[p]} ${s}`).join(", ")}.`;
     }

@@ -6,7 +6,18 @@
 import { ofType } from "../actions.js";
 import { frenchCard } from "../art/french.js";
 import { h } from "../dom.js";
-import { back, cardSlot, countdown, otherSeats, pile, playerArea, playerTag, seatName } from "./common.js";
+import {
+  back,
+  cardSlot,
+  countdown,
+  drawDiscardHold,
+  finalCards,
+  handMoves,
+  otherSeats,
+  playerArea,
+  playerTag,
+  seatName,
+} from "./common.js";
 
 export const title = "Cactus";
 
@@ -119,40 +130,6 @@ function area(ctx, seat) {
   return playerArea(ctx, seat, playerTag(ctx, seat, badges), row(ctx, seat), seat === ctx.you);
 }
 
-function centre(ctx) {
-  const v = ctx.view;
-  const held = v.holding;
-  const discardActions = [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")];
-  return h(
-    "div",
-    { class: "centre" },
-    pile(ctx, {
-      key: "draw",
-      face: v.draw_size ? back() : null,
-      count: v.draw_size,
-      caption: "draw",
-      actions: ofType(ctx.legal, "draw"),
-    }),
-    pile(ctx, {
-      key: "discard",
-      face: v.discard_top ? frenchCard(v.discard_top) : null,
-      count: v.discard_size,
-      caption: "discard",
-      actions: discardActions,
-    }),
-    h(
-      "div",
-      { class: "pile hand-spot" },
-      cardSlot(ctx, {
-        key: "hold",
-        face: held ? (held.card ? frenchCard(held.card) : back()) : null,
-        extra: held ? "held" : "",
-      }),
-      h("div", { class: "pile-caption", text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand" }),
-    ),
-  );
-}
-
 /** The quick-discard bar: the rank to match and the time left on the server's timer. */
 function windowBar(ctx) {
   const w = ctx.view.window;
@@ -220,7 +197,7 @@ export function render(ctx) {
     "div",
     { class: "board board-cactus" },
     h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
-    centre(ctx),
+    drawDiscardHold(ctx, frenchCard),
     windowBar(ctx),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null ? null : controls(ctx),
@@ -230,18 +207,9 @@ export function render(ctx) {
 /** The moves to animate for one event. */
 export function moves(event) {
   const at = (seat, slot) => `L${seat}:${slot}`;
+  const shared = handMoves(event, at(event.seat, event.slot));
+  if (shared) return shared;
   switch (event.type) {
-    case "draw":
-      return [{ from: "draw", to: "hold" }];
-    case "take_discard":
-      return [{ from: "discard", to: "hold" }];
-    case "replace":
-      return [
-        { from: "hold", to: at(event.seat, event.slot) },
-        { from: at(event.seat, event.slot), to: "discard" },
-      ];
-    case "discard":
-      return [{ from: "hold", to: "discard" }];
     case "peek":
     case "choose_opponent":
       return [{ mark: at(event.target_seat, event.slot) }];
@@ -296,8 +264,6 @@ export function describe(event, ctx) {
       return `${who} takes a penalty card.`;
     case "turn_skipped":
       return `${who} cannot draw: turn skipped.`;
-    case "reshuffle":
-      return "The discard pile is shuffled into a new draw pile.";
     default:
       return null;
   }
@@ -305,20 +271,9 @@ export function describe(event, ctx) {
 
 /** Everyone's cards at the end of a round. */
 export function roundDetails(event, ctx) {
-  return h(
-    "div",
-    { class: "final-layouts" },
-    event.layouts.map((cards, seat) =>
-      h(
-        "div",
-        { class: "player" },
-        h("div", { class: "player-tag", text: `${seatName(ctx, seat)}${event.caller === seat ? " (called)" : ""}` }),
-        h(
-          "div",
-          { class: "row-cards" },
-          cards.map((card, slot) => cardSlot(ctx, { key: `R${seat}:${slot}`, face: card ? frenchCard(card) : null })),
-        ),
-      ),
-    ),
-  );
+  return finalCards(ctx, event.layouts, {
+    layout: "row-cards",
+    face: (card) => (card ? frenchCard(card) : null),
+    note: (seat) => (event.caller === seat ? " (called)" : ""),
+  });
 }

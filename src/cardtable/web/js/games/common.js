@@ -1,7 +1,7 @@
 // Pieces every game's table is built from: card slots, piles, player panels, the
 // order seats are drawn in.
 
-import { bind } from "../actions.js";
+import { bind, ofType } from "../actions.js";
 import { cardBack } from "../art/common.js";
 import { h } from "../dom.js";
 
@@ -95,5 +95,97 @@ export function playerArea(ctx, seat, tag, cards, mine) {
     },
     tag,
     cards,
+  );
+}
+
+/** The draw pile (a view's `draw_size`), clickable when drawing is legal. */
+export function drawPile(ctx) {
+  const size = ctx.view.draw_size;
+  return pile(ctx, {
+    key: "draw",
+    face: size ? back() : null,
+    count: size,
+    caption: "draw",
+    actions: ofType(ctx.legal, "draw"),
+  });
+}
+
+/**
+ * The middle of a table where a player draws into a hand (Skyjo, Cactus): the draw
+ * pile, the discard pile and the card in hand, its face drawn by `art`.
+ */
+export function drawDiscardHold(ctx, art) {
+  const v = ctx.view;
+  const held = v.holding;
+  return h(
+    "div",
+    { class: "centre" },
+    drawPile(ctx),
+    pile(ctx, {
+      key: "discard",
+      face: v.discard_top === null ? null : art(v.discard_top),
+      count: v.discard_size,
+      caption: "discard",
+      actions: [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")],
+    }),
+    h(
+      "div",
+      { class: "pile hand-spot" },
+      cardSlot(ctx, {
+        key: "hold",
+        face: held ? (held.card === null ? back() : art(held.card)) : null,
+        extra: held ? "held" : "",
+      }),
+      h("div", { class: "pile-caption", text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand" }),
+    ),
+  );
+}
+
+/**
+ * The moves of the events a draw-into-hand game shares (draw, take_discard, replace,
+ * discard); `place` is the key of the layout place a replace event names. Null for
+ * any other event.
+ */
+export function handMoves(event, place) {
+  switch (event.type) {
+    case "draw":
+      return [{ from: "draw", to: "hold" }];
+    case "take_discard":
+      return [{ from: "discard", to: "hold" }];
+    case "replace":
+      return [
+        { from: "hold", to: place },
+        { from: place, to: "discard" },
+      ];
+    case "discard":
+      return [{ from: "hold", to: "discard" }];
+    default:
+      return null;
+  }
+}
+
+/**
+ * Everyone's cards at the end of a round: `rows[seat]` laid out with the CSS class
+ * `layout`, each card drawn by `face(card, seat, index)` (null: an empty place), each
+ * name followed by `note(seat)`. Players with no card left are not shown.
+ */
+export function finalCards(ctx, rows, { layout, face, note = () => "" }) {
+  return h(
+    "div",
+    { class: "final-layouts" },
+    rows.map((cards, seat) =>
+      cards.length
+        ? h(
+            "div",
+            { class: "player" },
+            h("div", { class: "player-tag", text: seatName(ctx, seat) + note(seat) }),
+            h(
+              "div",
+              { class: layout },
+              cards.map((card, i) => cardSlot(ctx, { key: `R${seat}:${i}`, face: face(card, seat, i) })),
+            ),
+          )
+        : null,
+    ),
   );
 }

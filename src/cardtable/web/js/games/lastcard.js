@@ -5,7 +5,17 @@
 import { ofType } from "../actions.js";
 import { COLOURS, cardName, colourMark, lastCardCard } from "../art/lastcard.js";
 import { h, s } from "../dom.js";
-import { back, cardSlot, otherSeats, pile, playerArea, playerTag, seatName } from "./common.js";
+import {
+  back,
+  cardSlot,
+  drawPile,
+  finalCards,
+  otherSeats,
+  pile,
+  playerArea,
+  playerTag,
+  seatName,
+} from "./common.js";
 
 export const title = "Last Card";
 
@@ -75,17 +85,10 @@ function area(ctx, seat) {
 
 function centre(ctx) {
   const v = ctx.view;
-  const draws = ofType(ctx.legal, "draw");
   return h(
     "div",
     { class: "centre" },
-    pile(ctx, {
-      key: "draw",
-      face: v.draw_size ? back() : null,
-      count: v.draw_size,
-      caption: "draw",
-      actions: draws,
-    }),
+    drawPile(ctx),
     h(
       "div",
       {
@@ -194,8 +197,6 @@ export function describe(event, ctx) {
       return `You drew ${event.cards.map(cardName).join(", ")}.`;
     case "keep":
       return `${who} keeps the drawn card.`;
-    case "reshuffle":
-      return "The discard pile is shuffled into a new draw pile.";
     default:
       return null;
   }
@@ -203,23 +204,8 @@ export function describe(event, ctx) {
 
 /** Everyone's remaining cards at the end of a round. */
 export function roundDetails(event, ctx) {
-  return h(
-    "div",
-    { class: "final-layouts" },
+  return [
     h("p", { text: `${seatName(ctx, event.winner)} went out.` }),
-    event.hands.map((cards, seat) =>
-      cards.length
-        ? h(
-            "div",
-            { class: "player" },
-            h("div", { class: "player-tag", text: seatName(ctx, seat) }),
-            h(
-              "div",
-              { class: "hand" },
-              cards.map((card, i) => cardSlot(ctx, { key: `R${seat}:${i}`, face: lastCardCard(card) })),
-            ),
-          )
-        : null,
-    ),
-  );
+    finalCards(ctx, event.hands, { layout: "hand", face: lastCardCard }),
+  ];
 }

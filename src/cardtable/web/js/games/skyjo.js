@@ -4,7 +4,17 @@
 import { ofType } from "../actions.js";
 import { skyjoCard } from "../art/skyjo.js";
 import { h } from "../dom.js";
-import { back, cardSlot, otherSeats, pile, playerArea, playerTag, seatName } from "./common.js";
+import {
+  back,
+  cardSlot,
+  drawDiscardHold,
+  finalCards,
+  handMoves,
+  otherSeats,
+  playerArea,
+  playerTag,
+  seatName,
+} from "./common.js";
 
 export const title = "Skyjo";
 
@@ -38,43 +48,6 @@ function area(ctx, seat) {
   return playerArea(ctx, seat, playerTag(ctx, seat, badges), layout(ctx, seat), seat === ctx.you);
 }
 
-function centre(ctx) {
-  const v = ctx.view;
-  const held = v.holding;
-  const discardActions = [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")];
-  return h(
-    "div",
-    { class: "centre" },
-    pile(ctx, {
-      key: "draw",
-      face: v.draw_size ? back() : null,
-      count: v.draw_size,
-      caption: "draw",
-      actions: ofType(ctx.legal, "draw"),
-    }),
-    pile(ctx, {
-      key: "discard",
-      face: v.discard_top === null ? null : skyjoCard(v.discard_top),
-      count: v.discard_size,
-      caption: "discard",
-      actions: discardActions,
-    }),
-    h(
-      "div",
-      { class: "pile hand-spot" },
-      cardSlot(ctx, {
-        key: "hold",
-        face: held ? (held.card === null ? back() : skyjoCard(held.card)) : null,
-        extra: held ? "held" : "",
-      }),
-      h("div", {
-        class: "pile-caption",
-        text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand",
-      }),
-    ),
-  );
-}
-
 /** What the viewer is asked to do now, or who is being waited for. */
 export function status(ctx) {
   const v = ctx.view;
@@ -101,7 +74,7 @@ export function render(ctx) {
     "div",
     { class: "board board-skyjo" },
     h("div", { class: "opponents" }, seats.map((seat) => area(ctx, seat))),
-    centre(ctx),
+    drawDiscardHold(ctx, skyjoCard),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null
       ? null
@@ -117,25 +90,11 @@ export function render(ctx) {
 
 /** The moves to animate for one event: [{from, to}] between place keys, or flips. */
 export function moves(event) {
-  switch (event.type) {
-    case "draw":
-      return [{ from: "draw", to: "hold" }];
-    case "take_discard":
-      return [{ from: "discard", to: "hold" }];
-    case "replace":
-      return [
-        { from: "hold", to: `L${event.seat}:${event.pos}` },
-        { from: `L${event.seat}:${event.pos}`, to: "discard" },
-      ];
-    case "discard":
-      return [{ from: "hold", to: "discard" }];
-    case "reveal":
-      return [{ flip: `L${event.seat}:${event.pos}` }];
-    case "clear":
-      return event.positions.map((p) => ({ from: `L${event.seat}:${p}`, to: "discard" }));
-    default:
-      return [];
-  }
+  const shared = handMoves(event, `L${event.seat}:${event.pos}`);
+  if (shared) return shared;
+  if (event.type === "reveal") return [{ flip: `L${event.seat}:${event.pos}` }];
+  if (event.type === "clear") return event.positions.map((p) => ({ from: `L${event.seat}:${p}`, to: "discard" }));
+  return [];
 }
 
 /** A line for the table's log, or null for events not worth one. */
@@ -160,8 +119,6 @@ export function describe(event, ctx) {
       return `${who} clears a line of ${event.card}s.`;
     case "finish":
       return `${who} has turned every card: everyone else plays once more.`;
-    case "reshuffle":
-      return "The discard pile is shuffled into a new draw pile.";
     default:
       return null;
   }
@@ -169,22 +126,9 @@ export function describe(event, ctx) {
 
 /** Everyone's layout at the end of a round (cleared lines left empty). */
 export function roundDetails(event, ctx) {
-  return h(
-    "div",
-    { class: "final-layouts" },
-    event.layouts.map((cards, seat) =>
-      h(
-        "div",
-        { class: "player" },
-        h("div", { class: "player-tag", text: `${seatName(ctx, seat)}${event.finisher === seat ? " (finished)" : ""}` }),
-        h(
-          "div",
-          { class: "grid grid-skyjo" },
-          cards.map((value, pos) =>
-            cardSlot(ctx, { key: `R${seat}:${pos}`, face: event.removed[seat][pos] ? null : skyjoCard(value) }),
-          ),
-        ),
-      ),
-    ),
-  );
+  return finalCards(ctx, event.layouts, {
+    layout: "grid grid-skyjo",
+    face: (value, seat, pos) => (event.removed[seat][pos] ? null : skyjoCard(value)),
+    note: (seat) => (event.finisher === seat ? " (finished)" : ""),
+  });
 }
