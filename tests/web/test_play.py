@@ -13,7 +13,7 @@ import pytest
 from cardtable.engine.registry import games
 from tests.server.support import god_state, short_options
 
-from .support import CHROMIUM, TablePage, create_in_lobby
+from .support import CHROMIUM, DESKTOP, PHONE, TablePage, create_in_lobby
 
 pytestmark = [
     pytest.mark.slow,
@@ -84,8 +84,17 @@ SETUPS = {
 
 @pytest.mark.parametrize("game", [spec.name for spec in games()])
 def test_a_person_plays_a_round_against_a_bot(web_server, open_page, game):
+    play_a_round(web_server, open_page(DESKTOP), game)
+
+
+@pytest.mark.parametrize("game", ["cactus", "lastcard"])
+def test_a_round_can_be_played_on_a_phone_sized_screen(web_server, open_page, game):
+    play_a_round(web_server, open_page(PHONE), game)
+
+
+def play_a_round(web_server, page, game):
+    """Create a table in the lobby, play its first round and ask for a rematch."""
     bot, every_move_clickable, cards_match, hold_back = SETUPS[game]
-    page = open_page()
     code = create_in_lobby(page, web_server.url, game, ["human", bot], short_options(game))
     page.click("[data-open-table]")
     table = TablePage(page, web_server.url)
@@ -107,8 +116,9 @@ def test_a_person_plays_a_round_against_a_bot(web_server, open_page, game):
         avoid=lambda clicks: hold_back if clicks < 30 else "",
     )
     assert clicks > 0
-    # A late quick-discard throw (someone else's throw won) is the only refusal a player meets.
-    assert [e for e in table.errors() if "too late" not in e["message"]] == []
+    # A move that arrives after a quick-discard window closed is the only refusal possible.
+    late = [e for e in table.errors() if e["error"] == "stale" or "too late" in e["message"]]
+    assert late == table.errors()
     final = god_state(web_server.db, code)
     assert table.round_scores() == final.round_scores[0]
     assert page.locator(".match-result").count() == 1

@@ -137,3 +137,19 @@ def test_moves_can_be_made_with_the_keyboard(web_server, open_page):
         page.wait_for_selector(f'{place} > svg[aria-label^="Skyjo "]')
     page.wait_for_function("window.__ct.last.view.reveals_left[0] === 0")
     assert ann.errors() == []
+
+
+def test_a_turn_limit_shows_a_countdown_on_the_player_to_act(web_server, open_page):
+    page = open_page()
+    TablePage.seated(page, web_server, "lastcard", ["human", "random"], turn_seconds=60)
+    page.wait_for_selector("#board [data-action]")
+    timer = page.locator(".player.mine .player-tag [role=timer]")
+    assert timer.count() == 1
+    assert 55 <= int(timer.get_attribute("aria-label").split()[-2]) <= 60
+
+
+def test_an_unknown_table_code_says_so(web_server, open_page):
+    page = open_page()
+    TablePage(page, web_server.url).open("NOSUCH")
+    page.wait_for_selector("#status:has-text('There is no table NOSUCH.')")
+    assert page.locator("#join-name").count() == 0

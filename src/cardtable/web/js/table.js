@@ -25,6 +25,8 @@ const page = {
   /** Whether the visitor chose to watch rather than take a seat. */
   watching: queryParam("watch") === "1",
   view: null,
+  /** The version of the last state (how many actions the match has had). */
+  version: 0,
   tv: null,
   matchResult: null,
 };
@@ -191,9 +193,20 @@ function ensureTableView() {
   document.title = `${page.table.title} · table ${code} · cardtable`;
   page.tv = new TableView(
     game,
-    (action) => page.conn.send({ type: "action", action }),
+    sendAction,
     { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") },
   );
+}
+
+/**
+ * Send an action chosen on the last state. In turn-by-turn play it carries that
+ * state's version, so a move chosen on a table that has moved on is refused rather
+ * than applied to a different position; in a simultaneous phase it does not, so that
+ * another seat's action arriving first does not void it.
+ */
+function sendAction(action) {
+  const simultaneous = page.view.to_act.length > 1;
+  page.conn.send({ type: "action", action, ...(simultaneous ? {} : { version: page.version }) });
 }
 
 function onTable(table) {
@@ -220,6 +233,7 @@ const HANDLERS = {
     const newMatch = page.view && page.view.round_scores.length > m.view.round_scores.length;
     if (newMatch) page.matchResult = null;
     page.view = m.view;
+    page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
     renderRoom();
   },
@@ -237,7 +251,7 @@ const HANDLERS = {
       renderRoom();
       return;
     }
-    showError(m.message);
+    showError(m.error === "stale" ? "Too late: the table moved on before your move arrived." : m.message);
     page.tv?.refused();
   },
 };
