@@ -1,0 +1,225 @@
+"""Load on the game server: many concurrent matches played by simulated clients.
+
+Starts ``cardtable serve`` on a loopback port with a fresh database, creates N tables
+(default 200), seats a simulated client at every seat, and lets each client act after
+a think time whenever its seat may act. It prints the round trip of an action (sent
+to ``ack``, which means validated, applied and stored) as p50 and p99, the actions
+per second and the error count, next to the round trip of a bare WebSocket echo
+server measured the same way in the same run (same connections, same pacing).
+
+    python bench/server_load.py [--matches 200] [--game skyjo] [--players 2]
+                                [--think 0.5] [--actions 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
+
+
+@dataclass
+class Stats:
+    rtts: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def line(self, label: str, seconds: float) -> str:
+        rtts = sorted(self.rtts)
+        if not rtts:
+            return f"{label}: no round trips measured; errors {len(self.errors)}"
+        p50 = rtts[len(rtts) // 2] * 1000
+        p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
+        rate = len(rtts) / seconds
+        return (
+            f"{label}: {len(rtts)} round trips in {seconds:.1f} s ({rate:.0f}/s);"
+            f" p50 {p50:.2f} ms, p99 {p99:.2f} ms; errors {len(self.errors)}"
+        )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with code {proc.returncode}")
+        with contextlib.suppress(httpx.TransportError):
+            httpx.get(url, timeout=1)
+            return
+        time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+@contextlib.contextmanager
+def process(command: list[str], probe: str) -> Iterator[None]:
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until_up(probe, proc)
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+# ---------------------------------------------------------------------- the game server
+async def play_seat(
+    ws: ClientConnection, seat: int, args: argparse.Namespace, stats: Stats, rng: random.Random
+) -> None:
+    """Act on this seat's turns after a think time, until the match has had enough actions."""
+    latest: dict | None = None
+    act_at: float | None = None
+    sent: dict[int, float] = {}
+    seq = 2  # the join used 1, the start 2
+    while True:
+        timeout = None if act_at is None else max(0.0, act_at - time.monotonic())
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        except TimeoutError:
+            assert latest is not None
+            seq += 1
+            action: dict = {"type": "action", "action": rng.choice(latest["legal"]), "seq": seq}
+            if len(latest["view"]["to_act"]) == 1:
+                action["version"] = latest["version"]
+            sent[seq] = time.perf_counter()
+            await ws.send(json.dumps(action))
+            act_at = None
+            continue
+        kind = message["type"]
+        if kind == "ack":
+            stats.rtts.append(time.perf_counter() - sent.pop(message["seq"]))
+        elif kind == "error":
+            stats.errors.append(message["error"])
+            sent.pop(message["seq"], None)
+        elif kind == "state":
+            latest = message
+            done = message["version"] >= args.actions or message["view"]["is_over"]
+            if done:
+                return
+            act_at = None
+            if message["legal"]:
+                act_at = time.monotonic() + args.think * rng.uniform(0.5, 1.5)
+
+
+async def one_match(url: str, code: str, args: argparse.Namespace, stats: Stats, i: int) -> None:
+    sockets = [await connect(f"{url}/ws/{code}", max_queue=None) for _ in range(args.players)]
+    for seat, ws in enumerate(sockets):
+        await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat, "seq": 1}))
+        while json.loads(await ws.recv())["type"] != "welcome":
+            pass
+    await sockets[0].send(json.dumps({"type": "start", "seq": 2}))
+    rngs = [random.Random(i * 100 + seat) for seat in range(args.players)]
+    await asyncio.gather(
+        *(play_seat(ws, seat, args, stats, rngs[seat]) for seat, ws in enumerate(sockets))
+    )
+    for ws in sockets:
+        await ws.close()
+
+
+def create_tables(base: str, args: argparse.Namespace) -> list[str]:
+    body = {"game": args.game, "seats": ["human"] * args.players}
+    with httpx.Client(base_url=base) as client:
+        return [client.post("/api/tables", json=body).json()["code"] for _ in range(args.matches)]
+
+
+async def load_server(base: str, args: argparse.Namespace) -> tuple[Stats, float]:
+    codes = create_tables(base, args)
+    stats = Stats()
+    url = base.replace("http", "ws", 1)
+    start = time.perf_counter()
+    await asyncio.gather(*(one_match(url, code, args, stats, i) for i, code in enumerate(codes)))
+    return stats, time.perf_counter() - start
+
+
+# ---------------------------------------------------------------------- the echo baseline
+async def echo(ws: ServerConnection) -> None:
+    async for message in ws:
+        await ws.send(message)
+
+
+async def run_echo_server(port: int) -> None:
+    async with serve(echo, "127.0.0.1", port, max_queue=None) as server:
+        await server.serve_forever()
+
+
+async def echo_client(
+    ws: ClientConnection, args: argparse.Namespace, stats: Stats, rng: random.Random
+) -> None:
+    """Send a message the size of an action at the pace of a seat, timing each echo."""
+    payload = json.dumps({"type": "action", "action": {"type": "reveal", "pos": 3}, "seq": 0})
+    for _ in range(args.actions // args.players):
+        await asyncio.sleep(args.think * rng.uniform(0.5, 1.5) * args.players)
+        start = time.perf_counter()
+        await ws.send(payload)
+        await ws.recv()
+        stats.rtts.append(time.perf_counter() - start)
+
+
+async def load_echo(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
+    stats = Stats()
+    sockets = [await connect(url, max_queue=None) for _ in range(args.matches * args.players)]
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(echo_client(ws, args, stats, random.Random(i)) for i, ws in enumerate(sockets))
+    )
+    seconds = time.perf_counter() - start
+    for ws in sockets:
+        await ws.close()
+    return stats, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--game", default="skyjo")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds before acting")
+    parser.add_argument("--actions", type=int, default=40, help="actions per match")
+    parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.echo_server:
+        asyncio.run(run_echo_server(args.echo_server))
+        return
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "load.db")
+        serve_cmd = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
+        with process([*serve_cmd, "--db", db, "--bot-workers", "0"], f"{base}/api/games"):
+            server_stats, server_seconds = asyncio.run(load_server(base, args))
+    echo_port = free_port()
+    echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
+    with process(echo_cmd, f"http://127.0.0.1:{echo_port}/"):
+        echo_stats, echo_seconds = asyncio.run(load_echo(f"ws://127.0.0.1:{echo_port}", args))
+
+    clients = args.matches * args.players
+    print(
+        f"{args.matches} concurrent {args.game} matches, {clients} clients,"
+        f" think {args.think} s, {args.actions} actions a match"
+    )
+    print(server_stats.line("game server (action -> ack)", server_seconds))
+    print(echo_stats.line("bare echo   (message -> echo)", echo_seconds))
+    if server_stats.errors:
+        print("errors:", ", ".join(sorted(set(server_stats.errors))))
+
+
+if __name__ == "__main__":
+    main()
