@@ -86,7 +86,7 @@ async def play_seat(
     """Act on this seat's turns after a think time, until the match has had enough actions."""
     latest: dict | None = None
     act_at: float | None = None
-    sent: dict[int, float] = {}
+    sent: dict[int, float] = {}  # the action awaiting its answer (one at a time)
     seq = 2  # the join used 1, the start 2
     while True:
         timeout = None if act_at is None else max(0.0, act_at - time.monotonic())
@@ -110,11 +110,11 @@ async def play_seat(
             sent.pop(message["seq"], None)
         elif kind == "state":
             latest = message
-            done = message["version"] >= args.actions or message["view"]["is_over"]
-            if done:
+            if message["version"] >= args.actions or message["view"]["is_over"]:
                 return
+        if kind in ("error", "state") and latest is not None and not sent:
             act_at = None
-            if message["legal"]:
+            if latest["legal"]:
                 act_at = time.monotonic() + args.think * rng.uniform(0.5, 1.5)
 
 
