@@ -29,7 +29,7 @@ def create_app(config: ServerConfig) -> Starlette:
         try:
             yield
         finally:
-            await lobby.close()
+            lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
 

@@ -119,6 +119,6 @@ class Lobby:
                 out.append(status)
         return out
 
-    async def close(self) -> None:
+    def close(self) -> None:
         for room in self.rooms.values():
-            await room.close()
+            room.close()

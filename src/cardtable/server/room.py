@@ -18,6 +18,7 @@ import hashlib
 import itertools
 import json
 import logging
+import random
 import secrets
 from collections import Counter
 from collections.abc import Callable
@@ -120,7 +121,7 @@ class Room:
     def post(self, command: Command) -> None:
         self.queue.put_nowait(command)
 
-    async def close(self) -> None:
+    def close(self) -> None:
         self.timers.cancel_all()
         for _, task in self.bot_tasks.values():
             task.cancel()
@@ -517,6 +518,8 @@ class Room:
         kind = self.table.seats[seat]
         spec = stand_in_spec(state.game) if kind == HUMAN else kind
         seed = derive_seed(state.seed, seat, version)
+        # Should the bot fail, a random legal move keeps the match going.
+        fallback = random.Random(seed).choice(state.legal_actions(seat)).to_json()
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(
@@ -524,5 +527,5 @@ class Room:
             )
         except Exception:
             logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)
-            return
+            action = fallback
         self.post(BotMove(seat, ticket, version, action))
