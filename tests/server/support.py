@@ -55,19 +55,25 @@ class Server:
     def ws_url(self, code: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{code}"
 
+    @property
+    def log(self) -> Path:
+        """The server's output (its log), beside its database."""
+        return self.db.with_suffix(".log")
+
     def start(self) -> Server:
         self.port = free_port()
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(
-            [*command, "--db", str(self.db), *self.args],
-            stdout=subprocess.DEVNULL,
-            stderr=None if os.environ.get("SERVER_STDERR") else subprocess.PIPE,
-            start_new_session=True,
-        )
+        with self.log.open("a") as log:
+            self.proc = subprocess.Popen(
+                [*command, "--db", str(self.db), *self.args],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()}")  # type: ignore[union-attr]
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
             with contextlib.suppress(httpx.TransportError):
                 httpx.get(f"{self.url}/api/games", timeout=1).raise_for_status()
                 return self
@@ -87,8 +93,6 @@ class Server:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait()
-        if self.proc.stderr is not None:
-            self.proc.stderr.close()
         self.proc = None
 
 

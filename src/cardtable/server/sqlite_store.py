@@ -9,13 +9,17 @@ cost of a disk sync per action. Running these calls in a thread instead would ad
 hop per action for no gain at this size.
 
 The one slow step of WAL mode, the checkpoint that copies the log into the database
-and syncs it to disk, runs in a background thread on its own connection, so no
-action ever waits for the disk (an automatic checkpoint on the event loop stalled
-every room for 15 ms or more, every thousand pages).
+and syncs it to disk, runs in a background thread on its own connection, so actions
+do not wait for the disk (an automatic checkpoint on the event loop stalled every
+room for 15 ms or more, every thousand pages). Such a passive checkpoint never
+blocks a write, but under a steady stream of writes it never catches up either, and
+the log would grow without end; when it holds more than ``WAL_LIMIT_PAGES`` after a
+passive checkpoint, a truncating one makes writers wait for that short final step.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -63,6 +67,8 @@ CREATE TABLE IF NOT EXISTS actions (
 
 #: Seconds between two background checkpoints.
 CHECKPOINT_SECONDS = 1.0
+#: Pages the write-ahead log may hold before a checkpoint holds writers back.
+WAL_LIMIT_PAGES = 1000
 
 
 class SQLiteStore:
@@ -85,7 +91,10 @@ class SQLiteStore:
         db = sqlite3.connect(path, isolation_level=None)
         try:
             while not self._stop.wait(CHECKPOINT_SECONDS):
-                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                _, pages, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                if pages > WAL_LIMIT_PAGES:
+                    with contextlib.suppress(sqlite3.OperationalError):  # busy: next time
+                        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             db.close()
 
