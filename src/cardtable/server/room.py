@@ -470,16 +470,17 @@ class Room:
     def _schedule(self, actor: int | None = None) -> None:
         """Start or stop bots and timers to match who may act now.
 
-        ``actor`` is the seat that just acted: its own turn timer starts again, and a
-        system action (a window closing) restarts the window timer if a new window is
-        already open.
+        ``actor`` is the seat that just acted: its own turn timer starts again. The
+        window timer runs from the moment system actions become available until none
+        are (a window that times out is closed, so a window opening later gets a fresh
+        timer).
         """
         state = self.state
         running = state is not None and not state.is_over
         to_act = set(state.to_act) if state is not None and running else set()
         self.autoplay &= to_act
         if state is not None and running and state.system_actions():
-            if actor == SYSTEM or not self.timers.running(WINDOW):
+            if not self.timers.running(WINDOW):
                 self.timers.start(WINDOW, self._window_seconds())
         else:
             self.timers.cancel(WINDOW)
