@@ -100,7 +100,7 @@ class Lobby:
         if room is None:
             table = self.store.table(code)
             if table is None:
-                raise ProtocolError("no_table", f"there is no table {code!r}", 404)
+                raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
             match = self.store.latest_match(code)
             room = Room(table, self.store, self.executor, self.config, match)
             self.rooms[code] = room

@@ -34,9 +34,13 @@ async def list_tables(request: Request) -> JSONResponse:
 
 
 async def create_table(request: Request) -> JSONResponse:
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise ProtocolError("too_large", f"a request body may be at most {MAX_BODY_BYTES} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise ProtocolError(
+                "too_large", f"a request body may be at most {MAX_BODY_BYTES} bytes"
+            )
     try:
         data: Any = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
