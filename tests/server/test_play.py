@@ -89,3 +89,28 @@ def test_rejoin_after_a_dropped_connection_keeps_the_seat(server):
     assert again["version"] == state["version"] and again["view"] == state["view"]
     assert again["legal"] == state["legal"]
     assert status["seats"][0]["connected"] is False and status["seats"][0]["taken"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_of_bots_plays_by_itself_for_spectators(server, game):
+    n = players(game)
+    table = create_table(server, game, ["random"] * n, options=short_options(game))
+    assert table["status"] == "playing"
+
+    async def watch():
+        watcher = await Client.open(server, table["code"])
+        await watcher.send({"type": "spectate"})
+        welcome = await watcher.expect("welcome")
+        await watcher.expect("state")
+        if welcome["table"]["status"] == "playing":
+            await watcher.collect("match_result", 1)
+        await watcher.close()
+        return watcher
+
+    watcher = asyncio.run(watch())
+    final = god_state(server.db, table["code"])
+    assert final.is_over
+    results = [m for m in watcher.received if m["type"] == "match_result"]
+    assert all(r["totals"] == final.totals for r in results)
+    assert watcher.latest_state()["view"] == final.view(None)
+    assert {seat for seat, _ in final.log} - {-1} == set(range(n))
