@@ -14,12 +14,10 @@ are sent once, to the connection that took the seat, and kept only as hashes.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import itertools
 import json
 import logging
 import random
-import secrets
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -37,13 +35,13 @@ from .bots import stand_in_spec, think
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
+from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, Store, TableRecord
 from .timers import Timeout, Timers
 
 logger = logging.getLogger(__name__)
 
 WINDOW = ("window",)
-NAME_LIMIT = 24
 
 
 @dataclass(frozen=True)
@@ -66,20 +64,6 @@ class BotMove:
 
 
 Command = Inbound | Left | BotMove | Timeout
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_name(name: str) -> str:
-    """A player's display name: printable, trimmed, 1 to 24 characters."""
-    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    if not cleaned:
-        raise ProtocolError("bad_name", "a name must contain at least one visible character")
-    if len(cleaned) > NAME_LIMIT:
-        raise ProtocolError("bad_name", f"a name may have at most {NAME_LIMIT} characters")
-    return cleaned
 
 
 class Room:
@@ -280,8 +264,7 @@ class Room:
             raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
         elif seat not in free:
             raise ProtocolError("seat_taken", f"seat {seat} is taken")
-        token = secrets.token_urlsafe(24)
-        digest = token_hash(token)
+        token, digest = new_token()
         self.store.set_seat(self.code, seat, name, digest)
         self.table.names[seat] = name
         self.table.token_hashes[seat] = digest
