@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
+from cardtable.sim.tournament import add_tournament_command
 from cardtable.tui import add_play_parser
 
 
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=cmd_simulate)
 
+    add_tournament_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
     return parser

@@ -69,10 +69,14 @@ class MatchPlan:
     run_seed: int
     index: int
     timed: bool = False
+    #: Matches with the same deal number get the same deal (the same match seed), so
+    #: a tournament can replay one deal with the bots in rotated seats.
+    deal: int | None = None
 
 
 def run_one(plan: MatchPlan) -> MatchResult:
-    seed = derive_seed(plan.run_seed, plan.index, "match")
+    deal = plan.index if plan.deal is None else plan.deal
+    seed = derive_seed(plan.run_seed, deal, "match")
     state = make(plan.game, plan.players, seed, plan.options)
     bots = [
         make_bot(spec, plan.game, derive_seed(plan.run_seed, plan.index, "bot", seat))

@@ -1,0 +1,224 @@
+"""``cardtable tournament``: bots against each other, seats rotated, with confidence.
+
+Each deal (a match seed) is played once per rotation of the bots around the table,
+so every bot sits in every seat equally often and meets the same cards: the luck of
+the deal and of the seat cancels out. A match's win is shared equally by its winners
+(a win shared by k seats counts 1/k). Win rates come with a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.base import BotSpecError, make_bot
+from cardtable.engine.registry import get_game, make
+
+from .runner import MatchPlan, MatchResult, run_plans
+from .stats import mean, wilson_interval
+
+
+def seating(bots: list[str], players: int, rotation: int) -> tuple[str, ...]:
+    """The bot in each seat for one rotation: seat s gets bot (s + rotation) mod m."""
+    return tuple(bots[(seat + rotation) % len(bots)] for seat in range(players))
+
+
+def tournament_plans(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+) -> list[MatchPlan]:
+    """``games`` matches (rounded up to whole rotations), each deal in every rotation."""
+    rotations = len(bots)
+    deals = -(-games // rotations)
+    return [
+        MatchPlan(
+            game,
+            players,
+            options,
+            seating(bots, players, rotation),
+            seed,
+            index=deal * rotations + rotation,
+            timed=True,
+            deal=deal,
+        )
+        for deal in range(deals)
+        for rotation in range(rotations)
+    ]
+
+
+@dataclass
+class BotRecord:
+    """One bot's results over every seat it held."""
+
+    name: str
+    seats_played: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    round_scores: list[int] = field(default_factory=list)
+    think_seconds: float = 0.0
+    decisions: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.seats_played)
+        return {
+            "bot": self.name,
+            "seats_played": self.seats_played,
+            "wins": round(self.wins, 4),
+            "win_rate": round(self.wins / max(self.seats_played, 1), 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": round(mean(self.scores), 3),
+            "mean_round_score": round(mean(self.round_scores), 3),
+            "mean_decision_ms": round(1000 * self.think_seconds / max(self.decisions, 1), 3),
+        }
+
+
+def tally(bots: list[str], results: list[MatchResult]) -> list[BotRecord]:
+    records = {name: BotRecord(name) for name in bots}
+    for result in results:
+        share = 1 / len(result.winners) if result.winners else 0.0
+        for seat, name in enumerate(result.bots):
+            rec = records[name]
+            rec.seats_played += 1
+            if seat in result.winners:
+                rec.wins += share
+            rec.scores.append(result.totals[seat])
+            rec.round_scores.extend(r[seat] for r in result.round_scores)
+            rec.think_seconds += result.think_time[seat]
+            rec.decisions += result.decisions[seat]
+    return [records[name] for name in bots]
+
+
+def run_tournament(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[dict[str, Any], list[BotRecord]]:
+    """Play the tournament; return its summary (JSON-ready) and each bot's record."""
+    spec = get_game(game)
+    opts = spec.options_type.from_dict(options).to_dict()
+    names = list(dict.fromkeys(bots))  # the same bot named twice is one contestant
+    if not names:
+        raise BotSpecError("a tournament needs at least one bot")
+    make(game, players, 0, opts)  # a bad player count fails now, not in a worker
+    for name in names:
+        make_bot(name, game, 0)  # a bad spec fails now, not in a worker
+    plans = tournament_plans(game, players, names, games, seed, opts)
+    results = run_plans(plans, workers, progress)
+    records = tally(names, results)
+    summary = {
+        "game": game,
+        "players": players,
+        "matches": len(results),
+        "seed": seed,
+        "options": opts,
+        "bots": [r.to_json() for r in records],
+    }
+    return summary, records
+
+
+#: Fields of a bot's summary that measure time, not play: they differ between runs.
+TIMING_FIELDS = ("mean_decision_ms",)
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    title = get_game(summary["game"]).title
+    lines = [
+        f"{title} tournament: {summary['matches']} matches, {summary['players']} players, "
+        f"seed {summary['seed']} (a shared win counts 1/k)",
+        f"{'bot':<34} {'seats':>6} {'win %':>7} {'95% CI':>15} {'mean score':>11} "
+        f"{'ms/decision':>12}",
+    ]
+    for b in summary["bots"]:
+        low, high = b["ci95"]
+        ci = f"{100 * low:.1f}-{100 * high:.1f}"
+        lines.append(
+            f"{b['bot']:<34} {b['seats_played']:>6} {100 * b['win_rate']:>6.1f}% {ci:>15} "
+            f"{b['mean_score']:>11.2f} {b['mean_decision_ms']:>12.3f}"
+        )
+    return "\n".join(lines)
+
+
+def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
+    """Draw each bot's distribution of match scores to a PNG file."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for rec in records:
+        ax.hist(rec.scores, bins=30, alpha=0.55, label=rec.name)
+    ax.set_xlabel("match score")
+    ax.set_ylabel("seats")
+    ax.set_title(f"{get_game(game).title}: score distribution per bot")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    spec = get_game(args.game)
+    options = spec.options_type.from_strings(args.option).to_dict()
+    bots = [b for b in args.bots.split(",") if b]
+    rotations = len(dict.fromkeys(bots))
+    total = -(-args.games // rotations) * rotations
+    console = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{spec.title} matches", total=total)
+        summary, records = run_tournament(
+            args.game,
+            args.players,
+            bots,
+            args.games,
+            args.seed,
+            options,
+            workers=args.workers,
+            progress=lambda n: bar.advance(task, n),
+        )
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_table(summary))
+    if args.plot:
+        plot_scores(records, args.game, args.plot)
+        print(f"score distributions drawn to {args.plot}", file=sys.stderr)
+    return 0
+
+
+def add_tournament_command(sub: Any) -> None:
+    p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95% CIs")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--bots", required=True, help="comma-separated bot specs (at least one)")
+    p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions")
+    p.set_defaults(func=cmd_tournament)
