@@ -5,23 +5,27 @@ Run (RLCard is the ``bench`` extra of the project):
     .venv/bin/pip install 'rlcard>=1.2,<2'        # or: .venv/bin/pip install -e '.[bench]'
     .venv/bin/python bench/lastcard_vs_rlcard.py [--runs 5] [--seconds 2]
 
-Both sides play 2-player single rounds with uniformly random legal actions, chosen the
-same way (``legal[rng.randrange(len(legal))]`` with a seeded ``random.Random``):
+Every side plays 2-player single rounds with uniformly random legal actions:
 
 - RLCard: the raw game loop of ``rlcard.games.uno.game.UnoGame`` without observation
   encoding: ``init_game()``, then ``get_legal_actions()`` / ``step(action)`` until
-  ``is_over()``.
-- cardtable: ``cardtable.make("lastcard", 2, seed, {"target_score": 1, ...})`` (so a
-  match is one round), then ``legal_actions`` / ``apply`` until the first round ends,
-  twice: with the default rules (stacking, play-or-keep after a draw, the "Last Card"
-  call with its penalty), and with the rules closest to RLCard's UNO (no stacking, no
-  missed-call penalty), whose random rounds are about as long as RLCard's.
+  ``is_over()``, choosing ``legal[rng.randrange(len(legal))]``.
+- Last Card, per-step loop: ``cardtable.make("lastcard", 2, seed, options)`` (the
+  options make a match one round), then ``legal_actions`` / ``apply`` (validation,
+  events and log included) until the round ends, choosing as RLCard's side does.
+- Last Card, ``random_playout``: the same ``make``, then
+  ``state.random_playout(rng, until_round_end=True)``, the engine call simulations and
+  search rollouts use. It picks uniformly among the same legal actions and logs them,
+  but lists no actions, validates nothing and builds no events.
 
-Random play makes default-rules rounds nearly twice as long as RLCard's: about half
-of all second-to-last plays miss the call and draw 2, and +2/+4 chains grow hands.
-Runs alternate between the sides, and time is this process's CPU time, so that other
-load on the machine distorts the comparison as little as possible; the script prints
-games/s and actions/s of each (median of the runs) and the ratios.
+Each Last Card loop runs with the default rules (stacking, play-or-keep after a draw,
+the "Last Card" call with its penalty) and with the rules closest to RLCard's UNO (no
+stacking, no missed-call penalty). Random play makes default-rules rounds nearly twice
+as long as RLCard's: about half of all second-to-last plays miss the call and draw 2,
+and +2/+4 chains grow hands. Runs alternate between the sides, and time is this
+process's CPU time, so that other load on the machine distorts the comparison as
+little as possible; the script prints games/s and actions/s of each (median of the
+runs) and its games/s ratio to RLCard.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ except ImportError:
     )
 
 import cardtable
+from cardtable.engine.state import State
 
 _OPTIONS = cardtable.get_game("lastcard").options_type
 #: Built once, as RLCard builds its game object once.
@@ -70,26 +75,52 @@ def rlcard_rate(seconds: float, seed: int) -> tuple[int, int, float]:
     return games, actions, time.process_time() - start
 
 
-def lastcard_rate(options: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+def per_step_round(state: State, rng: random.Random) -> int:
+    """Play the first round through the public per-step API; the number of actions."""
+    actions = 0
+    while state.round == 1 and not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+        actions += 1
+    return actions
+
+
+def playout_round(state: State, rng: random.Random) -> int:
+    """Play the first round with ``random_playout``; the number of actions."""
+    return state.random_playout(rng, until_round_end=True)
+
+
+def lastcard_rate(
+    options: Any, play: Callable[[State, random.Random], int], seconds: float, seed: int
+) -> tuple[int, int, float]:
     """Games, actions and elapsed time of Last Card random rounds for about ``seconds``."""
     rng = random.Random(seed)
     games = actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = cardtable.make("lastcard", 2, rng.getrandbits(63), options)
-        while state.round == 1 and not state.is_over:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))])
-            actions += 1
+        actions += play(cardtable.make("lastcard", 2, rng.getrandbits(63), options), rng)
         games += 1
     return games, actions, time.process_time() - start
 
 
 Runner = Callable[[float, int], tuple[int, int, float]]
-RLCARD = "RLCard UNO"
-DEFAULT = "Last Card, default rules"
-COMPARABLE = "Last Card, RLCard's rules"
+RLCARD = "RLCard UNO, raw game loop"
+SIDES: dict[str, Runner] = {
+    RLCARD: rlcard_rate,
+    "Last Card, default rules, per-step API": functools.partial(
+        lastcard_rate, DEFAULT_RULES, per_step_round
+    ),
+    "Last Card, default rules, random_playout": functools.partial(
+        lastcard_rate, DEFAULT_RULES, playout_round
+    ),
+    "Last Card, RLCard's rules, per-step API": functools.partial(
+        lastcard_rate, RLCARD_RULES, per_step_round
+    ),
+    "Last Card, RLCard's rules, random_playout": functools.partial(
+        lastcard_rate, RLCARD_RULES, playout_round
+    ),
+}
 
 
 def main() -> None:
@@ -97,29 +128,22 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     args = parser.parse_args()
-    sides: dict[str, Runner] = {
-        RLCARD: rlcard_rate,
-        DEFAULT: functools.partial(lastcard_rate, DEFAULT_RULES),
-        COMPARABLE: functools.partial(lastcard_rate, RLCARD_RULES),
-    }
-    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in SIDES}
     for run in range(args.runs):
-        for name, runner in sides.items():
+        for name, runner in SIDES.items():
             games, actions, elapsed = runner(args.seconds, run)
             rates[name].append((games / elapsed, actions / elapsed))
     print(
-        f"2 players, one round, random legal actions; median of {args.runs} runs "
-        f"of {args.seconds:g} s each"
+        f"2 players, one round, uniformly random legal actions; median of {args.runs} runs "
+        f"of {args.seconds:g} s CPU time each"
     )
-    print(f"{'':<44}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}")
-    medians = {}
+    print(f"{'':<44}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}{'vs RLCard':>11}")
+    rlcard_gps = statistics.median(r[0] for r in rates[RLCARD])
     for name, runs in rates.items():
         gps = statistics.median(r[0] for r in runs)
         aps = statistics.median(r[1] for r in runs)
-        medians[name] = gps
-        print(f"{name:<44}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}")
-    for name in (DEFAULT, COMPARABLE):
-        print(f"games/s ratio, {name} / RLCard: {medians[name] / medians[RLCARD]:.2f}x")
+        ratio = f"{gps / rlcard_gps:.2f}x"
+        print(f"{name:<44}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
 
 
 if __name__ == "__main__":

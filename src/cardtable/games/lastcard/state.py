@@ -7,6 +7,11 @@ player to act may play now (the stacking answers while a draw is pending), so th
 legal plays are ``hand mask & playable`` and ``legal_actions`` is one memo lookup.
 Piles are lists whose top is the last element.
 
+The rules live once, in the steps below ``_apply`` that work on this encoding. Two
+paths reach them: ``apply`` validates an action and collects the events the steps
+report; ``random_playout`` (simulations, search rollouts) picks a legal move straight
+from the masks and runs the same steps without building events.
+
 Moves that leave no choice and show nothing the move itself would not show need no
 action: a player who cannot play (and may not choose to draw) draws at once when the
 turn reaches them; with stacking off, the next player draws a +2/+4 penalty at once
@@ -26,14 +31,18 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import State
+from cardtable.engine.state import State, shuffle
 
 from .actions import (
     CALL_FLAG,
     CODEC,
+    DRAW,
     DRAW_FLAG,
     DRAWN_CHOICES,
+    KEEP,
+    PLAY_MOVES,
     TURN_MEMO,
+    WIDTHS,
     Draw,
     Keep,
     Play,
@@ -71,6 +80,8 @@ PHASES = ("turn", "play_drawn", "over")
 HAND_SIZE = 7
 MAX_PLAYERS = 10
 NO_CARD = -1
+#: ``WILD_EXTRA[wild type bits]``: the plays the wild types add beyond one each.
+WILD_EXTRA = (0, 3, 3, 6)
 _ONE_SEAT = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
@@ -84,14 +95,6 @@ def turn_start_card(pile: list[int], rng: random.Random) -> int:
         card = pile.pop()
         pile.insert(rng.randrange(len(pile) + 1), card)
     return pile.pop()
-
-
-def _take(pile: list[int], k: int) -> list[int]:
-    """Remove and return the top ``k`` cards of ``pile`` (fewer if it runs out)."""
-    cut = max(len(pile) - k, 0)
-    got = pile[cut:]
-    del pile[cut:]
-    return got
 
 
 class Rules:
@@ -152,7 +155,7 @@ class LastCardState(State):
         state._init_match(players, options, seed)
         state.rules = rules_for(options)
         state.starter = -1  # so that seat 0 starts the first round
-        state._start_round()
+        state._start_round(None)
         return state
 
     @classmethod
@@ -221,7 +224,7 @@ class LastCardState(State):
         state.drawn = NO_CARD
         state.starter = current if starter is None else starter
         state.playable = state._playable_now()
-        state._begin_turn(current, [])
+        state._begin_turn(current, None)
         return state
 
     def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:
@@ -244,12 +247,12 @@ class LastCardState(State):
             return self.rules.stack_two if KIND[top] == PLUS2 else self.rules.stack_four
         return self.rules.playable[top * 4 + self.color]
 
-    def _start_round(self) -> list[Event]:
+    def _start_round(self, events: list[Event] | None) -> None:
         """Shuffle, deal seven each, turn the start card (rule 1)."""
         n = self.num_players
         self.round += 1
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         end = len(deck)
         dealt = [sorted(deck[end - HAND_SIZE * (p + 1) : end - HAND_SIZE * p]) for p in range(n)]
         self._set_hands(dealt)
@@ -264,11 +267,12 @@ class LastCardState(State):
         self.phase = TURN
         self.drawn = NO_CARD
         self.playable = self.rules.playable[top * 4 + self.color]
-        start = {"round": self.round, "starter": self.starter, "top": NAMES[top]}
-        events = [Event("round_start", start)]
-        for seat in range(n):
-            events.append(Event("deal", {"seat": seat, "cards": names(dealt[seat])}, (seat,)))
-        return self._begin_turn(self.starter, events)
+        if events is not None:
+            start = {"round": self.round, "starter": self.starter, "top": NAMES[top]}
+            events.append(Event("round_start", start))
+            for seat in range(n):
+                events.append(Event("deal", {"seat": seat, "cards": names(dealt[seat])}, (seat,)))
+        self._begin_turn(self.starter, events)
 
     # ------------------------------------------------------------ the contract
     def legal_actions(self, seat: int) -> list[Action]:
@@ -288,31 +292,83 @@ class LastCardState(State):
             return [*DRAWN_CHOICES[self.sizes[seat] == 2][self.drawn]]
         return []
 
+    def random_playout(self, rng: random.Random, until_round_end: bool = False) -> int:
+        """The engine's random playout, with moves picked straight from the hand bitmask.
+
+        It makes the same draws as the generic loop, over the same legal actions in the
+        same order, and applies them with the rule steps ``_apply`` uses, so it reaches
+        the same state; it only skips listing the actions, validating the chosen one
+        and building events.
+        """
+        getrandbits = rng.getrandbits
+        log = self.log
+        draw_flag = self.rules.draw_flag
+        scores = self.round_scores
+        start = len(log)
+        while not self.is_over:
+            rounds = len(scores)
+            while len(scores) == rounds:  # one round
+                seat = self.current
+                call = self.sizes[seat] == 2
+                widths = WIDTHS[call]
+                if self.phase == TURN:
+                    mine = self.masks[seat] & self.playable
+                    # The sum of ``widths`` over the types in ``mine``, then Draw if legal.
+                    total = (mine.bit_count() + WILD_EXTRA[mine >> WILD]) << call
+                    if self.pending or draw_flag or not mine:
+                        total += 1
+                else:
+                    mine = BIT[self.drawn]
+                    total = widths[self.drawn] + 1  # the drawn card's plays, then Keep
+                r = 0
+                if total > 1:  # ``random_index(rng, total)``, inlined
+                    k = total.bit_length()
+                    r = getrandbits(k)
+                    while r >= total:
+                        r = getrandbits(k)
+                while mine:  # find the r-th legal action, type by type
+                    low = mine & -mine
+                    t = low.bit_length() - 1
+                    if r < widths[t]:
+                        play, color, called = PLAY_MOVES[call][t][r]
+                        log.append((seat, play))
+                        self._play(seat, t, color, called, None)
+                        break
+                    r -= widths[t]
+                    mine ^= low
+                else:
+                    if self.phase == TURN:
+                        log.append((seat, DRAW))
+                        self._draw(seat, None)
+                    else:
+                        log.append((seat, KEEP))
+                        self._keep(seat, None)
+            if until_round_end:
+                break
+        return len(log) - start
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
         kind = action.__class__
         if kind is Play:
-            return self._play(seat, action)  # type: ignore[arg-type]
-        if kind is Draw:
+            t, color_index = self._check_play(seat, action)  # type: ignore[arg-type]
+            self._play(seat, t, color_index, action.call, events)  # type: ignore[attr-defined]
+        elif kind is Draw:
             if self.phase != TURN:
                 raise self.illegal(seat, action, "you have drawn: play that card or keep it")
-            if self.pending:
-                return self._draw_pending(seat)
-            if not self.rules.draw_flag and self.masks[seat] & self.playable:
+            if not (self.pending or self.rules.draw_flag) and self.masks[seat] & self.playable:
                 raise self.illegal(seat, action, "you must play a card when you can")
-            events: list[Event] = []
-            if self._draw_for_turn(seat, events):
-                return events
-            return self._begin_turn((seat + self.direction) % self.num_players, events)
-        if kind is Keep:
+            self._draw(seat, events)
+        elif kind is Keep:
             if self.phase != PLAY_DRAWN:
                 raise self.illegal(seat, action, "there is no card just drawn to keep")
-            self.phase = TURN
-            self.drawn = NO_CARD
-            nxt = (seat + self.direction) % self.num_players
-            return self._begin_turn(nxt, [Event("keep", {"seat": seat})])
-        raise self.illegal(seat, action, "it is not a Last Card action")
+            self._keep(seat, events)
+        else:
+            raise self.illegal(seat, action, "it is not a Last Card action")
+        return events
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
+    def _check_play(self, seat: int, action: Play) -> tuple[int, int]:
+        """Validate a play completely; return its card type and the colour to follow."""
         t = CODE.get(action.card)
         if t is None:
             raise self.illegal(seat, action, f"{action.card!r} is not a Last Card card")
@@ -333,38 +389,44 @@ class LastCardState(State):
             color_index = COLOR_INDEX.get(color, -1) if isinstance(color, str) else -1
             if color_index < 0:
                 raise self.illegal(seat, action, "a Wild or +4 must name a colour")
-        call = action.call
-        size = self.sizes[seat] - 1
-        if call and size != 1:
+        if action.call and self.sizes[seat] != 2:
             raise self.illegal(
                 seat, action, '"Last Card" is called only when playing your second-to-last card'
             )
-        # The play is legal: apply it.
+        return t, color_index
+
+    # ------------------------------------------------------------ the rules' steps
+    # They apply moves already known to be legal. ``_apply`` reaches them after
+    # validation and collects their events; ``random_playout`` passes ``events=None``.
+
+    def _play(
+        self, seat: int, t: int, color_index: int, call: bool, events: list[Event] | None
+    ) -> None:
+        """Play a card of type ``t`` naming ``color_index``, calling "Last Card" or not."""
         counts = self.counts[seat]
         counts[t] -= 1
         if not counts[t]:
-            self.masks[seat] ^= bit
+            self.masks[seat] ^= BIT[t]
+        size = self.sizes[seat] - 1
         self.sizes[seat] = size
         self.discard.append(t)
         self.color = color_index
         self.phase = TURN
         self.drawn = NO_CARD
-        events = [
-            Event(
-                "play",
-                {"seat": seat, "card": action.card, "color": COLORS[color_index], "call": call},
-            )
-        ]
+        if events is not None:
+            play = {"seat": seat, "card": NAMES[t], "color": COLORS[color_index], "call": call}
+            events.append(Event("play", play))
         rules = self.rules
         if size == 1 and not call and rules.missed_call:
             self._give(seat, rules.missed_call, "missed_call", events)
         effect = KIND[t]
         if effect == NUMBER and size:
             self.playable = rules.playable[t * 4 + color_index]
-            return self._begin_turn((seat + self.direction) % self.num_players, events)
-        return self._after_effect(seat, t, effect, events)
+            self._begin_turn((seat + self.direction) % self.num_players, events)
+        else:
+            self._after_effect(seat, t, effect, events)
 
-    def _after_effect(self, seat: int, t: int, effect: int, events: list[Event]) -> list[Event]:
+    def _after_effect(self, seat: int, t: int, effect: int, events: list[Event] | None) -> None:
         """Rules 4, 5 and 7: the effect of a Skip, Reverse, +2, Wild or +4; a round won."""
         n = self.num_players
         rules = self.rules
@@ -375,7 +437,8 @@ class LastCardState(State):
         if penalty:
             self.pending += penalty
         if not self.sizes[seat]:
-            return self._end_round(seat, events)
+            self._end_round(seat, events)
+            return
         nxt = (seat + d) % n
         if effect == SKIP or (effect == REVERSE and n == 2):
             nxt = (nxt + d) % n
@@ -383,13 +446,33 @@ class LastCardState(State):
             answers = rules.stack_two if effect == PLUS2 else rules.stack_four
             if answers:
                 self.playable = answers
-                return self._begin_turn(nxt, events)
-            events.append(Event("turn", {"seat": nxt}))
+                self._begin_turn(nxt, events)
+                return
+            if events is not None:
+                events.append(Event("turn", {"seat": nxt}))
             self._give(nxt, self.pending, "penalty", events)
             self.pending = 0
             nxt = (nxt + d) % n
         self.playable = rules.playable[t * 4 + self.color]
-        return self._begin_turn(nxt, events)
+        self._begin_turn(nxt, events)
+
+    def _draw(self, seat: int, events: list[Event] | None) -> None:
+        """Draw: the whole pending amount (rule 5), else one card (rule 3)."""
+        if self.pending:
+            self._give(seat, self.pending, "penalty", events)
+            self.pending = 0
+            self.playable = self._playable_now()
+        elif self._draw_for_turn(seat, events):
+            return
+        self._begin_turn((seat + self.direction) % self.num_players, events)
+
+    def _keep(self, seat: int, events: list[Event] | None) -> None:
+        """Keep the card just drawn; the turn passes on."""
+        self.phase = TURN
+        self.drawn = NO_CARD
+        if events is not None:
+            events.append(Event("keep", {"seat": seat}))
+        self._begin_turn((seat + self.direction) % self.num_players, events)
 
     def _why_unplayable(self, t: int) -> str:
         top = NAMES[self.discard[-1]]
@@ -399,7 +482,7 @@ class LastCardState(State):
             return f"a +4 may not be played on {top}"
         return f"{NAMES[t]} matches neither the colour {COLORS[self.color]} nor {top}"
 
-    def _begin_turn(self, seat: int, events: list[Event]) -> list[Event]:
+    def _begin_turn(self, seat: int, events: list[Event] | None) -> None:
         """Give the turn to ``seat``; who cannot play and may not choose draws at once.
 
         Rule 3 leaves no choice to a player without a playable card (unless
@@ -409,8 +492,8 @@ class LastCardState(State):
         """
         rules = self.rules
         while True:
-            events.append(Event("turn", {"seat": seat}))
-            self.current = seat
+            if events is not None:
+                events.append(Event("turn", {"seat": seat}))
             if self.masks[seat] & self.playable or self.pending or rules.draw_flag:
                 break
             if not self.draw_pile and len(self.discard) < 2:
@@ -418,10 +501,10 @@ class LastCardState(State):
             if self._draw_for_turn(seat, events):
                 break
             seat = (seat + self.direction) % self.num_players
+        self.current = seat
         self.to_act = _ONE_SEAT[seat]
-        return events
 
-    def _draw_for_turn(self, seat: int, events: list[Event]) -> bool:
+    def _draw_for_turn(self, seat: int, events: list[Event] | None) -> bool:
         """Rule 3: draw a card; True if it may be played at once (``play_drawn``)."""
         got = self._give(seat, 1, "draw", events)
         if got and self.rules.play_drawn and self.playable & BIT[got[0]]:
@@ -430,37 +513,45 @@ class LastCardState(State):
             return True
         return False
 
-    def _give(self, seat: int, k: int, reason: str, events: list[Event]) -> list[int]:
+    def _give(self, seat: int, k: int, reason: str, events: list[Event] | None) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
-        got = _take(self.draw_pile, k)
-        if len(got) < k and len(self.discard) > 1:
-            events.append(reshuffle(self))
-            got += _take(self.draw_pile, k - len(got))
-        counts = self.counts[seat]
-        mask = self.masks[seat]
-        for t in got:
-            counts[t] += 1
-            mask |= BIT[t]
-        self.masks[seat] = mask
-        self.sizes[seat] += len(got)
-        events.append(Event("draw", {"seat": seat, "count": len(got), "reason": reason}))
-        if got:
-            events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
+        pile = self.draw_pile
+        if k == 1 and pile:  # the most common draw by far, without slices or a loop
+            t = pile.pop()
+            got = [t]
+            self.counts[seat][t] += 1
+            self.masks[seat] |= BIT[t]
+            self.sizes[seat] += 1
+        else:
+            if len(pile) < k and len(self.discard) > 1:
+                shuffled = reshuffle(self)
+                if events is not None:
+                    events.append(shuffled)
+                self.draw_pile += pile  # the new pile goes under the cards that were left
+                pile = self.draw_pile
+            cut = len(pile) - k
+            if cut < 0:
+                cut = 0
+            got = pile[cut:]
+            del pile[cut:]
+            counts = self.counts[seat]
+            mask = self.masks[seat]
+            for t in got:
+                counts[t] += 1
+                mask |= BIT[t]
+            self.masks[seat] = mask
+            self.sizes[seat] += len(got)
+        if events is not None:
+            events.append(Event("draw", {"seat": seat, "count": len(got), "reason": reason}))
+            if got:
+                events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
         return got
-
-    def _draw_pending(self, seat: int) -> list[Event]:
-        """Rule 5: draw the whole pending amount, which ends the turn."""
-        events: list[Event] = []
-        self._give(seat, self.pending, "penalty", events)
-        self.pending = 0
-        self.playable = self._playable_now()
-        return self._begin_turn((seat + self.direction) % self.num_players, events)
 
     def hand(self, seat: int) -> list[int]:
         """The types of the cards ``seat`` holds, in type order."""
         return hand_cards(self.counts[seat], self.masks[seat])
 
-    def _end_round(self, winner: int, events: list[Event]) -> list[Event]:
+    def _end_round(self, winner: int, events: list[Event] | None) -> None:
         """Rules 7-8: the pending draw, the winner's score, the match end."""
         n = self.num_players
         if self.pending:
@@ -471,29 +562,26 @@ class LastCardState(State):
         scores[winner] = sum(POINTS[t] for hand in hands for t in hand)
         self.round_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        events.append(
-            Event(
-                "round_end",
-                {
-                    "round": self.round,
-                    "winner": winner,
-                    "hands": [names(hand) for hand in hands],
-                    "scores": scores,
-                    "totals": self.totals.copy(),
-                },
-            )
-        )
+        if events is not None:
+            end = {
+                "round": self.round,
+                "winner": winner,
+                "hands": [names(hand) for hand in hands],
+                "scores": scores,
+                "totals": self.totals.copy(),
+            }
+            events.append(Event("round_end", end))
         if max(self.totals) > self.options.target_score:
             high = max(self.totals)
             self.winners = [p for p, t in enumerate(self.totals) if t == high]
             self.is_over = True
             self.phase = OVER
             self.to_act = ()
-            events.append(
-                Event("match_end", {"totals": self.totals.copy(), "winners": self.winners.copy()})
-            )
-            return events
-        return events + self._start_round()
+            if events is not None:
+                end = {"totals": self.totals.copy(), "winners": self.winners.copy()}
+                events.append(Event("match_end", end))
+        else:
+            self._start_round(events)
 
     # ------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, Any]:
