@@ -195,8 +195,9 @@ class State(ABC):
         act (as the match runner picks "who was fastest"), then an action among
         ``legal_actions(seat)``, in that list's order. Returns the number of actions
         applied; each is logged as ``apply`` logs it, so ``record()`` replays the
-        result. A game may override this with a faster path that makes the same draws
-        and reaches exactly the same state (events are not produced either way).
+        result. Events are not produced. A game may speed this up by overriding
+        ``_apply_legal``, or this whole method if it makes the same draws and reaches
+        exactly the same state.
         """
         rounds = len(self.round_scores)
         applied = 0
@@ -204,9 +205,17 @@ class State(ABC):
             seats = self.to_act
             seat = seats[0] if len(seats) == 1 else seats[random_index(rng, len(seats))]
             legal = self.legal_actions(seat)
-            self.apply(seat, legal[random_index(rng, len(legal))])
+            self._apply_legal(seat, legal[random_index(rng, len(legal))])
             applied += 1
         return applied
+
+    def _apply_legal(self, seat: int, action: Action) -> None:
+        """Apply and log ``action``, just taken from ``legal_actions(seat)``.
+
+        Here the engine simply calls ``apply``; a game may apply the action without
+        validating it again and without building events, as ``apply`` would leave it.
+        """
+        self.apply(seat, action)
 
     def not_your_move(self, seat: int, action: Action) -> str:
         """Why ``seat`` may not act now; a game may say more (a window that has closed)."""

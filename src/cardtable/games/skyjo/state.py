@@ -5,6 +5,10 @@ list of 12 values plus a parallel list of statuses (face down, face up, gone), a
 per-seat count of face-down cards makes the "finished?" test O(1). Piles are lists
 whose top is the last element. Actions that take a position are pre-built, so
 ``legal_actions`` allocates only the list it returns.
+
+``_apply`` validates an action (``_check``) and then applies it (``_step``), collecting
+the events the steps report. Random playouts call ``_step`` directly with
+``events=None``, which builds none, so both run the same rule code.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import State
+from cardtable.engine.state import State, shuffle
 
 from .actions import (
     CODEC,
@@ -75,7 +79,7 @@ class SkyjoState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.finisher = NO_SEAT
-        state._start_round()
+        state._start_round(None)
         return state
 
     @classmethod
@@ -133,12 +137,12 @@ class SkyjoState(State):
             state.reveals_left = [0] * n
         return state
 
-    def _start_round(self) -> list[Event]:
+    def _start_round(self, events: list[Event] | None) -> None:
         """Shuffle and deal a round; the previous finisher (if any) will start."""
         n = self.num_players
         self.round += 1
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.cards = [deck[-SLOTS * (p + 1) : len(deck) - SLOTS * p] for p in range(n)]
         del deck[len(deck) - SLOTS * n :]
         self.status = [[DOWN] * SLOTS for _ in range(n)]
@@ -150,16 +154,16 @@ class SkyjoState(State):
         self.finisher = NO_SEAT
         self.turns_left = 0
         self.current = NO_SEAT
-        events = [public("round_start", round=self.round, discard_top=self.discard[-1])]
+        if events is not None:
+            events.append(public("round_start", round=self.round, discard_top=self.discard[-1]))
         if self.options.initial_reveals:
             self.phase = SETUP
             self.reveals_left = [self.options.initial_reveals] * n
         else:
             self.reveals_left = [0] * n
-            events += self._begin_turns()
-        return events
+            self._begin_turns(events)
 
-    def _begin_turns(self) -> list[Event]:
+    def _begin_turns(self, events: list[Event] | None) -> None:
         """End the setup phase: rule 3 picks the first player."""
         starter = self.starter
         if starter == NO_SEAT:
@@ -170,7 +174,8 @@ class SkyjoState(State):
             starter = sums.index(max(sums))
         self.current = starter
         self.phase = TURN
-        return [public("turn", seat=starter)]
+        if events is not None:
+            events.append(public("turn", seat=starter))
 
     # ------------------------------------------------------------ the contract
     @property
@@ -203,42 +208,71 @@ class SkyjoState(State):
         return replaces
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._check(seat, action)
+        events: list[Event] = []
+        self._step(seat, action, events)
+        return events
+
+    def _apply_legal(self, seat: int, action: Action) -> None:
+        self.log.append((seat, action))
+        self._step(seat, action, None)
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalActionError`` unless ``seat`` may take ``action`` now."""
         phase = self.phase
         kind = type(action)
         if phase == SETUP:
             if kind is not Reveal:
                 raise self.illegal(seat, action, "the setup phase only allows reveals")
-            pos = self._check_pos(seat, action, action.pos, DOWN, "is not face down")
-            self.reveals_left[seat] -= 1
-            events = self._flip(seat, pos)
-            if not any(self.reveals_left):
-                events += self._begin_turns()
-            return events
-        if phase == TURN:
+            self._check_pos(seat, action, action.pos, DOWN, "is not face down")
+        elif phase == TURN:
             if kind is Draw:
-                return self._draw(seat, action)
-            if kind is TakeDiscard:
-                self.holding = self.discard.pop()
-                self.phase = PLACE_TAKEN
-                return [public("take_discard", seat=seat, card=self.holding)]
-            raise self.illegal(seat, action, "first draw or take the top discard")
-        if kind is Replace and phase in (PLACE_DRAWN, PLACE_TAKEN):
-            pos = self._check_pos(seat, action, action.pos, GONE, "is empty", negate=True)
-            return self._replace(seat, pos)
-        if kind is Discard and phase == PLACE_DRAWN:
+                if not self.draw_pile and len(self.discard) <= 1:
+                    raise self.illegal(seat, action, "no card is left to draw")
+            elif kind is not TakeDiscard:
+                raise self.illegal(seat, action, "first draw or take the top discard")
+        elif kind is Replace and phase in (PLACE_DRAWN, PLACE_TAKEN):
+            self._check_pos(seat, action, action.pos, GONE, "is empty", negate=True)
+        elif kind is Discard and phase == PLACE_DRAWN:
             if not self.down[seat]:
                 raise self.illegal(seat, action, "no face-down card is left to reveal")
+        elif kind is Reveal and phase == REVEAL_AFTER_DISCARD:
+            self._check_pos(seat, action, action.pos, DOWN, "is not face down")
+        else:
+            raise self.illegal(seat, action, f"not allowed in phase {PHASES[phase]}")
+
+    # ------------------------------------------------------------ the rules' steps
+    # They apply actions already known to be legal; ``events=None`` builds no events.
+
+    def _step(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """Apply a legal action: which step it is follows from the phase and its type."""
+        phase = self.phase
+        kind = type(action)
+        if phase == SETUP:
+            self.reveals_left[seat] -= 1
+            self._flip(seat, action.pos, events)  # type: ignore[attr-defined]
+            if not any(self.reveals_left):
+                self._begin_turns(events)
+        elif kind is Draw:
+            self._draw(seat, events)
+        elif kind is TakeDiscard:
+            self.holding = self.discard.pop()
+            self.phase = PLACE_TAKEN
+            if events is not None:
+                events.append(public("take_discard", seat=seat, card=self.holding))
+        elif kind is Replace:
+            self._replace(seat, action.pos, events)  # type: ignore[attr-defined]
+        elif kind is Discard:
             card = self.holding
             assert card is not None
             self.discard.append(card)
             self.holding = None
             self.phase = REVEAL_AFTER_DISCARD
-            return [public("discard", seat=seat, card=card)]
-        if kind is Reveal and phase == REVEAL_AFTER_DISCARD:
-            pos = self._check_pos(seat, action, action.pos, DOWN, "is not face down")
-            events = self._flip(seat, pos)
-            return events + self._end_turn(seat)
-        raise self.illegal(seat, action, f"not allowed in phase {PHASES[phase]}")
+            if events is not None:
+                events.append(public("discard", seat=seat, card=card))
+        else:  # the reveal after a discard
+            self._flip(seat, action.pos, events)  # type: ignore[attr-defined]
+            self._end_turn(seat, events)
 
     def _check_pos(
         self, seat: int, action: Action, pos: int, status: int, why: str, negate: bool = False
@@ -249,20 +283,19 @@ class SkyjoState(State):
             raise self.illegal(seat, action, f"position {pos} {why}")
         return pos
 
-    def _draw(self, seat: int, action: Action) -> list[Event]:
-        events: list[Event] = []
+    def _draw(self, seat: int, events: list[Event] | None) -> None:
         if not self.draw_pile:
-            if len(self.discard) <= 1:
-                raise self.illegal(seat, action, "no card is left to draw")
-            events.append(reshuffle(self))
+            shuffled = reshuffle(self)
+            if events is not None:
+                events.append(shuffled)
         card = self.draw_pile.pop()
         self.holding = card
         self.phase = PLACE_DRAWN
-        events.append(public("draw", seat=seat))
-        events.append(private(seat, "drawn", seat=seat, card=card))
-        return events
+        if events is not None:
+            events.append(public("draw", seat=seat))
+            events.append(private(seat, "drawn", seat=seat, card=card))
 
-    def _replace(self, seat: int, pos: int) -> list[Event]:
+    def _replace(self, seat: int, pos: int, events: list[Event] | None) -> None:
         cards, st = self.cards[seat], self.status[seat]
         old = cards[pos]
         new = self.holding
@@ -273,17 +306,19 @@ class SkyjoState(State):
         st[pos] = UP
         self.discard.append(old)
         self.holding = None
-        events = [public("replace", seat=seat, pos=pos, card=new, old=old)]
-        events += self._clear_lines(seat, pos)
-        return events + self._end_turn(seat)
+        if events is not None:
+            events.append(public("replace", seat=seat, pos=pos, card=new, old=old))
+        self._clear_lines(seat, pos, events)
+        self._end_turn(seat, events)
 
-    def _flip(self, seat: int, pos: int) -> list[Event]:
+    def _flip(self, seat: int, pos: int, events: list[Event] | None) -> None:
         self.status[seat][pos] = UP
         self.down[seat] -= 1
-        events = [public("reveal", seat=seat, pos=pos, card=self.cards[seat][pos])]
-        return events + self._clear_lines(seat, pos)
+        if events is not None:
+            events.append(public("reveal", seat=seat, pos=pos, card=self.cards[seat][pos]))
+        self._clear_lines(seat, pos, events)
 
-    def _clear_lines(self, seat: int, pos: int) -> list[Event]:
+    def _clear_lines(self, seat: int, pos: int, events: list[Event] | None) -> None:
         """Rule 5: remove the column (and, with the option, the row) through ``pos``.
 
         Only a change at ``pos`` can complete a line, so only its lines are checked.
@@ -299,38 +334,37 @@ class SkyjoState(State):
             for line in lines
             if all(st[p] == UP for p in line) and len({cards[p] for p in line}) == 1
         ]
-        if not cleared:
-            return []
-        events = []
         for line in cleared:
             still_there = [p for p in line if st[p] == UP]  # a row and column may share
             for p in still_there:
                 st[p] = GONE
                 self.discard.append(cards[p])
-            events.append(public("clear", seat=seat, positions=list(line), card=cards[line[0]]))
-        return events
+            if events is not None:
+                clear = public("clear", seat=seat, positions=list(line), card=cards[line[0]])
+                events.append(clear)
 
-    def _end_turn(self, seat: int) -> list[Event]:
+    def _end_turn(self, seat: int, events: list[Event] | None) -> None:
         """Rule 6: detect the finisher and count the other players' last turns."""
-        events: list[Event] = []
         if self.finisher == NO_SEAT:
             if not self.down[seat]:
                 self.finisher = seat
                 self.turns_left = self.num_players - 1
-                events.append(public("finish", seat=seat))
+                if events is not None:
+                    events.append(public("finish", seat=seat))
         else:
             self.turns_left -= 1
         if self.finisher != NO_SEAT and self.turns_left == 0:
-            return events + self._end_round()
+            self._end_round(events)
+            return
         self.current = (seat + 1) % self.num_players
         self.phase = TURN
-        events.append(public("turn", seat=self.current))
-        return events
+        if events is not None:
+            events.append(public("turn", seat=self.current))
 
     def layout_score(self, seat: int) -> int:
         return sum(c for c, s in zip(self.cards[seat], self.status[seat], strict=True) if s != GONE)
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self, events: list[Event] | None) -> None:
         """Rules 6-8: reveal everything, score, apply the finisher penalty."""
         for seat in range(self.num_players):
             st = self.status[seat]
@@ -347,8 +381,8 @@ class SkyjoState(State):
             scores[f] *= self.options.finisher_multiplier
         self.round_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        events = [
-            public(
+        if events is not None:
+            end = public(
                 "round_end",
                 round=self.round,
                 layouts=[c.copy() for c in self.cards],
@@ -358,15 +392,16 @@ class SkyjoState(State):
                 finisher_penalized=penalized,
                 totals=self.totals.copy(),
             )
-        ]
+            events.append(end)
         if max(self.totals) >= self.options.target_score:
             low = min(self.totals)
             self.winners = [p for p, t in enumerate(self.totals) if t == low]
             self.is_over = True
             self.phase = OVER
-            events.append(public("match_end", totals=self.totals.copy(), winners=self.winners))
-            return events
-        return events + self._start_round()
+            if events is not None:
+                events.append(public("match_end", totals=self.totals.copy(), winners=self.winners))
+        else:
+            self._start_round(events)
 
     # ------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, Any]:
