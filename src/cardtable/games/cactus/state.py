@@ -22,7 +22,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import SYSTEM, State
+from cardtable.engine.state import SYSTEM, State, shuffle
 
 from .actions import (
     CALL_CACTUS,
@@ -243,7 +243,7 @@ class CactusState(State):
         n = self.num_players
         self.round += 1
         deck = list(DECK)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.cards = [deck[START_SLOTS * p : START_SLOTS * (p + 1)] for p in range(n)]
         self.draw_pile = deck[START_SLOTS * n :]
         self.discard = []
