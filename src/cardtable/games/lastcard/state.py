@@ -490,11 +490,10 @@ class LastCardState(State):
         When no card can be drawn at all, the player is asked to ``Draw`` (which
         skips the draw): that keeps this loop finite whatever the deal.
         """
-        rules = self.rules
         while True:
             if events is not None:
                 events.append(Event("turn", {"seat": seat}))
-            if self.masks[seat] & self.playable or self.pending or rules.draw_flag:
+            if self.masks[seat] & self.playable or self.pending or self.rules.draw_flag:
                 break
             if not self.draw_pile and len(self.discard) < 2:
                 break
