@@ -10,6 +10,7 @@ import random
 from typing import Any, Protocol
 
 from .events import Event, public
+from .state import shuffle
 
 
 class HasPiles(Protocol):
@@ -22,7 +23,7 @@ def reshuffle(state: HasPiles) -> Event:
     """Turn the discard pile but its top card into a new, shuffled draw pile."""
     top = state.discard.pop()
     pile = state.discard
-    state.rng.shuffle(pile)
+    shuffle(state.rng, pile)
     state.draw_pile = pile
     state.discard = [top]
     return public("reshuffle", size=len(pile))
