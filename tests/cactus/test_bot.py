@@ -11,6 +11,7 @@ from cardtable.games.cactus.actions import (
     DISCARD,
     DRAW,
     PASS,
+    TAKE_DISCARD,
     ChooseOpponent,
     PeekOpponent,
     PeekOwn,
@@ -18,6 +19,7 @@ from cardtable.games.cactus.actions import (
     Swap,
     Throw,
 )
+from cardtable.games.cactus.bot import Estimate
 
 from .deals import P0, P1, deal, play
 
@@ -63,6 +65,33 @@ def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
     assert heuristic().act(low, 0) == CALL_CACTUS
     high = deal([["Qc", "Jd", "10h"], P1], ["9c"], known=[[0, 1, 2], []])
     assert heuristic().act(high, 0) != CALL_CACTUS
+
+
+def test_win_chance_counts_ties_half_and_unknown_cards_as_unseen_ones():
+    def chance(mine):
+        state = deal([mine, [None, "5c"]], known=[[0], []])
+        return Estimate(state, 0).win_chance(*Estimate(state, 0).own_hand()[:2])
+
+    assert chance(["Kh"]) == pytest.approx(1 - 0.5 / 51)  # only the Kd would tie
+    assert chance(["5d"]) < chance(["2d"]) < chance(["Kh"])
+    state = deal([["Kh"], [None, "Ad"]], ["9c"], known=[[0], []])
+    play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 1)), (1, PASS))
+    known = Estimate(state, 0)  # it has seen the opponent's ace: no unknown card left
+    assert [known.win_chance(total, 0) for total in (0, 1, 2)] == [1.0, 0.5, 0.0]
+
+
+def test_heuristic_on_its_last_turn_takes_a_known_low_discard_for_its_worst_card():
+    state = deal([["Qc", "Jd", "3h", "3s"], P1], ["9c"], ["Ah"], known=[[0, 1], [0, 1]], caller=1)
+    bot = heuristic()
+    assert bot.act(state, 0) == TAKE_DISCARD
+    state.apply(0, TAKE_DISCARD)
+    assert bot.act(state, 0) in (Replace(0), Replace(1))
+
+
+def test_heuristic_on_its_last_turn_keeps_a_drawn_eight_rather_than_peek():
+    state = deal([["Qc", "Jd", "3h", "3s"], P1], ["8c"], known=[[0, 1], [0, 1]], caller=1)
+    state.apply(0, DRAW)
+    assert heuristic().act(state, 0) in (Replace(0), Replace(1))
 
 
 @pytest.mark.parametrize("seed", range(6))

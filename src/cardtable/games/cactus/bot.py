@@ -2,11 +2,15 @@
 
 It reads only what its seat may know: the engine's knowledge record for its seat
 (``CactusState.known_cards``), the card in its own hand, and public facts (the discard
-pile, layout sizes, the caller). A card it does not know counts as the mean value of
-the cards it has not seen, so every layout has an estimated total. With those
-estimates it keeps low cards, uses effects for information or a good swap, throws
-only cards it knows to match, and calls Cactus when its estimate is low and clearly
-below every opponent's.
+pile, layout sizes, the caller). A card it does not know is a draw from the cards it
+has not seen, so every layout has a distribution of totals, and the chance that its
+own total is the lowest can be worked out exactly under that model.
+
+Every choice of a turn (call, draw or take, keep or discard, which slot, which effect
+target) is scored by that win chance: on the last turn after a call, the chance if
+the round ended now; before a call, the chance after one more turn, assuming the
+round could end then. That look-ahead is what values a 7 or 8's peek: knowing a card
+lets the next draw replace the right one.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from .actions import (
     TAKE_DISCARD,
     THROW,
 )
-from .cards import DECK, EIGHT, EMPTY, JACK, NINE, QUEEN, RANK, SEVEN, TEN, VALUES, is_black_king
+from .cards import DECK, EIGHT, EMPTY, JACK, QUEEN, RANK, SEVEN, VALUES, is_black_king
 from .state import (
     CHOOSE_PHASE,
     DRAWN,
@@ -47,27 +51,49 @@ from .state import (
     CactusState,
 )
 
-#: What looking at an unknown own card is worth, in points of expected improvement.
-PEEK_OWN_WORTH = 2.0
+#: A summary of an own layout for scoring: the total of the known cards, how many
+#: cards are unknown, and the highest known value (-1 with none known).
+Hand = tuple[int, int, int]
+
+
+def _hand(values: list[int | None]) -> Hand:
+    """The summary of a layout given per card as a known value or None (unknown)."""
+    known = [v for v in values if v is not None]
+    return sum(known), len(values) - len(known), max(known, default=-1)
 
 
 class Estimate:
-    """One seat's picture of the table: known cards, and the mean of the unseen ones."""
+    """One seat's picture of the table, and the win chances it implies.
 
-    def __init__(self, state: CactusState, seat: int) -> None:
+    ``opponent_gain`` lowers every opponent's total by that many points: what they are
+    expected to gain in the turn they still have after a call.
+    """
+
+    def __init__(self, state: CactusState, seat: int, opponent_gain: float = 0.0) -> None:
         self.state = state
         self.seat = seat
+        self.opponent_gain = opponent_gain
         self.known = state.known_cards(seat)
         self.hand = state.holding if state.current == seat else EMPTY
         visible = set(self.known.values()) | set(state.discard)
         if self.hand != EMPTY:
             visible.add(self.hand)
         self.unseen = [c for c in DECK if c not in visible]
-        values = [VALUES[c] for c in self.unseen]
-        self.mean = sum(values) / len(values) if values else 0.0
-        #: After a call this is the seat's last turn, so information is worth nothing.
+        values = [VALUES[c] for c in self.unseen] or [0]
+        self.mean = sum(values) / len(values)
+        #: The value of a card not yet seen: (points, chance) for each possible value.
+        self.card_values = [(v, values.count(v) / len(values)) for v in sorted(set(values))]
+        #: After a call this is the seat's last turn: no later draw to prepare for.
         self.last_turn = state.caller != NO_SEAT
+        self._chances: dict[tuple[int, int], float] = {}
+        self._outlooks: dict[Hand, float] = {}
+        self._opponent_totals = [
+            self._distribution(round(self._known_total(p) - opponent_gain), len(self.unknown(p)))
+            for p in range(state.num_players)
+            if p != seat
+        ]
 
+    # ------------------------------------------------------------ the layouts
     def value(self, owner: int, slot: int) -> float:
         c = self.known.get((owner, slot))
         return self.mean if c is None else VALUES[c]
@@ -75,20 +101,26 @@ class Estimate:
     def slots(self, owner: int) -> list[int]:
         return [i for i, c in enumerate(self.state.cards[owner]) if c != EMPTY]
 
-    def total(self, owner: int) -> float:
-        return sum(self.value(owner, i) for i in self.slots(owner))
-
     def unknown(self, owner: int) -> list[int]:
         return [i for i in self.slots(owner) if (owner, i) not in self.known]
 
-    def worst_own(self) -> int:
-        """The own slot whose card is (expected to be) highest; unknown wins ties."""
-        me = self.seat
-        return max(self.slots(me), key=lambda i: (self.value(me, i), (me, i) not in self.known))
+    def _known_total(self, owner: int) -> int:
+        return sum(VALUES[c] for (p, _), c in self.known.items() if p == owner)
 
-    def worst_value(self) -> float:
-        """What the worst own card is expected to be worth (0 with no card left)."""
-        return self.value(self.seat, self.worst_own()) if self.slots(self.seat) else 0.0
+    def own_values(self) -> dict[int, int | None]:
+        """Each own slot's known value, or None where the card is unknown."""
+        me = self.seat
+        return {
+            i: (VALUES[self.known[me, i]] if (me, i) in self.known else None)
+            for i in self.slots(me)
+        }
+
+    def own_hand(self, slot: int | None = None, value: int | None = None) -> Hand:
+        """The own layout, with ``slot`` (if given) holding ``value`` (None: unknown)."""
+        values = self.own_values()
+        if slot is not None:
+            values[slot] = value
+        return _hand(list(values.values()))
 
     def opponents(self, unlocked: bool) -> list[int]:
         state = self.state
@@ -103,25 +135,91 @@ class Estimate:
         cards = [(p, i) for p in self.opponents(unlocked=True) for i in self.slots(p)]
         return min(cards, key=lambda pi: (self.value(*pi), pi not in self.known))
 
+    # ------------------------------------------------------------ the chances
+    def _distribution(self, known_total: int, unknown: int) -> list[float]:
+        """Chances of each layout total (index = points, at least 0).
+
+        Each unknown card is an independent draw from the unseen cards: close enough
+        to drawing without replacement for the few cards of a layout.
+        """
+        dist = [0.0] * max(0, known_total) + [1.0]
+        for _ in range(unknown):
+            out = [0.0] * (len(dist) + self.card_values[-1][0])
+            for t, p in enumerate(dist):
+                if p:
+                    for v, q in self.card_values:
+                        out[t + v] += p * q
+            dist = out
+        return dist
+
+    def win_chance(self, known_total: int, unknown: int) -> float:
+        """Chance that an own layout of ``known_total`` plus ``unknown`` unseen cards is
+        strictly lowest if the round ended now (ties count half; opponents independent).
+        """
+        key = (known_total, unknown)
+        if key not in self._chances:
+            mine = self._distribution(known_total, unknown)
+            chance = 1.0
+            for theirs in self._opponent_totals:
+                chance *= _lower_chance(mine, theirs)
+            self._chances[key] = chance
+        return self._chances[key]
+
+    def outlook(self, hand: Hand) -> float:
+        """The win chance of an own layout: now on the last turn, else after one more
+        draw kept where it helps most (the round might end right after it)."""
+        total, unknown, top = hand
+        if self.last_turn:
+            return self.win_chance(total, unknown)
+        if hand not in self._outlooks:
+            chance = 0.0
+            for v, q in self.card_values:
+                best = self.win_chance(total, unknown)
+                if top >= 0:
+                    best = max(best, self.win_chance(total - top + v, unknown))
+                if unknown:
+                    best = max(best, self.win_chance(total + v, unknown - 1))
+                chance += q * best
+            self._outlooks[hand] = chance
+        return self._outlooks[hand]
+
+    def revealed(self, hand: Hand) -> float:
+        """The outlook of ``hand`` once one of its unknown cards has been looked at."""
+        total, unknown, top = hand
+        if not unknown:
+            return self.outlook(hand)
+        return sum(
+            q * self.outlook((total + v, unknown - 1, max(top, v))) for v, q in self.card_values
+        )
+
+
+def _lower_chance(mine: list[float], theirs: list[float]) -> float:
+    """Chance that a total drawn from ``mine`` beats one from ``theirs`` (ties count half)."""
+    chance = 0.0
+    below = 0.0  # the chance that theirs is below the total being looked at
+    for t in range(max(len(mine), len(theirs))):
+        q = theirs[t] if t < len(theirs) else 0.0
+        if t < len(mine):
+            chance += mine[t] * (1.0 - below - q / 2)
+        below += q
+    return chance
+
 
 class CactusHeuristic(Bot):
-    """Memory-based play; ``call_limit`` and ``call_margin`` tune when it calls Cactus.
+    """Win-chance play; ``last_turn_gain`` is what an opponent is expected to gain in
+    the turn they still have after a call (it makes calling more cautious).
 
-    After ``patience`` turns in a round without calling, both conditions loosen by a
-    point per turn, so a round among bots always ends (even when every layout has
+    It calls Cactus when calling is worth at least as much as playing on. After
+    ``patience`` turns in a round without calling, calling gains ``1 / patience`` of
+    chance per turn, so a round among bots always ends (even when every layout has
     been thrown away and all estimates are equal).
     """
 
     def __init__(
-        self,
-        seed: int | None = None,
-        call_limit: float = 10.0,
-        call_margin: float = 4.0,
-        patience: int = 8,
+        self, seed: int | None = None, last_turn_gain: float = 0.0, patience: int = 8
     ) -> None:
         super().__init__(seed)
-        self.call_limit = float(call_limit)
-        self.call_margin = float(call_margin)
+        self.last_turn_gain = float(last_turn_gain)
         self.patience = int(patience)
         self._round: tuple[int, int] = (-1, -1)
         self._turns = 0
@@ -132,15 +230,13 @@ class CactusHeuristic(Bot):
         phase = state.phase
         if phase == LOOK_PHASE:
             return LOOK
-        est = Estimate(state, seat)
+        est = Estimate(state, seat, self.last_turn_gain)
         if phase == WINDOW:
             return self._quick_discard(est)
         if phase == TURN:
             return self._turn(est)
-        if phase == DRAWN:
-            return self._drawn(est)
-        if phase == TAKEN:
-            return REPLACE[est.worst_own()]
+        if phase in (DRAWN, TAKEN):
+            return self._keep(est, est.hand, drawn=phase == DRAWN)[1]
         if phase == PEEK_OWN_PHASE:
             unknown = est.unknown(seat)
             return PEEK_OWN[unknown[0] if unknown else est.slots(seat)[0]]
@@ -153,8 +249,12 @@ class CactusHeuristic(Bot):
         if phase == KING_PEEK:
             p, i = self._king_look(est)
             return PEEK_OPPONENT[p][i]
-        if phase in (SWAP_PHASE, KING_SWAP):
-            return self._swap(est, phase == KING_SWAP)
+        if phase == SWAP_PHASE:
+            return SWAP[self._blind_swap(est)[1]]
+        if phase == KING_SWAP:
+            target = VALUES[est.known[state.target_seat, state.target_slot]]
+            keep = KEEP in state.legal_actions(seat)
+            return self._king_swap(est, target, keep)[1]
         raise ValueError(f"seat {seat} has nothing to do in phase {state.phase}")
 
     # ------------------------------------------------------------ decisions
@@ -164,56 +264,67 @@ class CactusHeuristic(Bot):
         if (state.seed, state.round) != self._round:
             self._round, self._turns = (state.seed, state.round), 0
         self._turns += 1
-        if CALL_CACTUS in legal and self._should_call(est):
-            return CALL_CACTUS
+        options: list[tuple[float, Action]] = []
+        if DRAW in legal:
+            draw = sum(self._keep(est, c, drawn=True)[0] for c in est.unseen)
+            options.append((draw / max(1, len(est.unseen)), DRAW))
         if TAKE_DISCARD in legal:
-            gain = est.worst_value() - VALUES[state.discard[-1]]
-            if DRAW not in legal or gain > self._draw_worth(est):
-                return TAKE_DISCARD
-        return DRAW if DRAW in legal else legal[0]
+            options.append((self._keep(est, state.discard[-1], drawn=False)[0], TAKE_DISCARD))
+        if CALL_CACTUS in legal:
+            overdue = max(0, self._turns - self.patience) / self.patience
+            call = est.win_chance(*est.own_hand()[:2]) + overdue
+            if not options or call >= max(v for v, _ in options):
+                return CALL_CACTUS
+        return max(options, key=lambda va: va[0])[1] if options else legal[0]
 
-    def _draw_worth(self, est: Estimate) -> float:
-        """Expected gain of drawing: over the unseen cards, keep it or use its effect."""
-        if not est.unseen:
-            return 0.0
-        worst = est.worst_value()
-        total = sum(max(worst - VALUES[c], self._effect_worth(est, c), 0.0) for c in est.unseen)
-        return total / len(est.unseen)
+    def _keep(self, est: Estimate, card: int, drawn: bool) -> tuple[float, Action]:
+        """The best use of ``card`` in hand: the slot to put it in, or (if drawn)
+        discarding it for its effect; with the win chance that choice leads to."""
+        best = (-1.0, DISCARD)
+        for slot in est.slots(est.seat):
+            chance = est.outlook(est.own_hand(slot, VALUES[card]))
+            if chance > best[0]:
+                best = (chance, REPLACE[slot])
+        if drawn:
+            effect = self._effect(est, card)
+            if effect >= best[0]:
+                best = (effect, DISCARD)
+        return best
 
-    def _should_call(self, est: Estimate) -> bool:
-        mine = est.total(est.seat)
-        others = [est.total(p) for p in range(est.state.num_players) if p != est.seat]
-        overdue = max(0, self._turns - self.patience)
-        return mine <= self.call_limit + overdue and mine + self.call_margin - overdue <= min(
-            others
-        )
-
-    def _drawn(self, est: Estimate) -> Action:
-        """Keep the drawn card if it beats its best slot by more than its effect is worth."""
-        seat, card = est.seat, est.hand
-        slots = est.slots(seat)
-        if not slots:
-            return DISCARD
-        slot = est.worst_own()
-        gain = est.value(seat, slot) - VALUES[card]
-        if gain > 0 and gain > self._effect_worth(est, card):
-            return REPLACE[slot]
-        return DISCARD
-
-    def _effect_worth(self, est: Estimate, card: int) -> float:
+    def _effect(self, est: Estimate, card: int) -> float:
+        """The win chance after discarding ``card`` and using its effect well."""
         rank = RANK[card]
-        if rank in (SEVEN, EIGHT):
-            return PEEK_OWN_WORTH if est.unknown(est.seat) and not est.last_turn else 0.0
-        if rank in (NINE, TEN):
-            return 0.0 if est.last_turn else 1.0
+        hand = est.own_hand()
         swappable = bool(est.slots(est.seat)) and bool(est.opponents(unlocked=True))
+        if rank in (SEVEN, EIGHT):
+            return est.revealed(hand)
         if rank in (JACK, QUEEN) and swappable:
-            p, i = est.lowest_opponent_card()
-            return est.worst_value() - est.value(p, i)
-        if is_black_king(card) and swappable and est.unseen:
-            worst = est.worst_value()
-            return sum(max(worst - VALUES[c], 0) for c in est.unseen) / len(est.unseen)
-        return 0.0
+            return self._blind_swap(est)[0]
+        if is_black_king(card) and swappable:
+            keep = est.state.options.black_king_swap_optional
+            p, i = self._king_look(est)
+            c = est.known.get((p, i))
+            if c is not None:
+                return self._king_swap(est, VALUES[c], keep)[0]
+            total = 0.0
+            for v, q in est.card_values:
+                total += q * self._king_swap(est, v, keep)[0]
+            return total
+        return est.outlook(hand)
+
+    def _blind_swap(self, est: Estimate) -> tuple[float, int]:
+        """The own card to give in a jack or queen swap: the card received is unknown."""
+        slots = est.slots(est.seat)
+        return max((est.outlook(est.own_hand(s, None)), s) for s in slots)
+
+    def _king_swap(self, est: Estimate, target: int, keep: bool) -> tuple[float, Action]:
+        """The own card to give for a black king's looked-at card worth ``target``."""
+        best = (est.outlook(est.own_hand()), KEEP) if keep else (-1.0, KEEP)
+        for slot in est.slots(est.seat):
+            chance = est.outlook(est.own_hand(slot, target))
+            if chance > best[0]:
+                best = (chance, SWAP[slot])
+        return best
 
     def _card_to_learn(self, est: Estimate) -> tuple[int, int]:
         """An opponent card worth knowing: unknown, and swappable if possible."""
@@ -226,21 +337,10 @@ class CactusHeuristic(Bot):
         return p, est.slots(p)[0]
 
     def _king_look(self, est: Estimate) -> tuple[int, int]:
-        """Look at a known low card to take it, else learn an unknown swappable card."""
+        """Look at the swappable card expected lowest (a known low one, or an unknown)."""
         if est.opponents(unlocked=True):
-            p, i = est.lowest_opponent_card()
-            if (p, i) in est.known and est.value(p, i) < est.worst_value():
-                return p, i
+            return est.lowest_opponent_card()
         return self._card_to_learn(est)
-
-    def _swap(self, est: Estimate, looked: bool) -> Action:
-        state, seat = est.state, est.seat
-        slot = est.worst_own()
-        target = est.value(state.target_seat, state.target_slot)
-        legal = state.legal_actions(seat)
-        if looked and KEEP in legal and est.value(seat, slot) <= target:
-            return KEEP
-        return SWAP[slot]
 
     def _quick_discard(self, est: Estimate) -> Action:
         """Throw a card known to match the window's rank; otherwise pass."""
