@@ -382,7 +382,7 @@ def test_rule8_equal_highest_totals_share_the_win():
 
 def test_option_target_score_validation():
     with pytest.raises(OptionError, match="target_score"):
-        cardtable.make("lastcard", 2, options={"target_score": 0})
+        cardtable.make("lastcard", 2, options={"target_score": -1})
     with pytest.raises(OptionError, match="missed_call_penalty"):
         cardtable.make("lastcard", 2, options={"missed_call_penalty": -1})
 

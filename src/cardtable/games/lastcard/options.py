@@ -8,7 +8,7 @@ from cardtable.engine.options import Options, option
 @dataclass(frozen=True)
 class LastCardOptions(Options):
     target_score: int = option(
-        500, "The match ends when a total is greater than this; highest total wins.", min=1
+        500, "The match ends when a total is greater than this; highest total wins.", min=0
     )
     voluntary_draw: bool = option(
         False, "A player may draw instead of playing a card they could play."
