@@ -31,6 +31,9 @@ class GameSpec:
     action_space_size: int
     action_index: Callable[[Action], int]
     action_from_index: Callable[[int], Action]
+    #: Whether the lowest score wins a round and the match (Skyjo, Cactus) or the
+    #: highest (Last Card); search bots read it to score a finished round.
+    lower_score_wins: bool = True
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -2,6 +2,7 @@
 
 from cardtable.engine.registry import GameSpec, register
 
+from . import bot as _bot  # noqa: F401  (registers the heuristic bot)
 from .actions import ACTION_SPACE_SIZE, action_from_index, action_index
 from .options import SkyjoOptions
 from .state import SkyjoState
