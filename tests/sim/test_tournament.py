@@ -9,7 +9,13 @@ from cardtable.bots.base import BotSpecError
 from cardtable.cli import main
 from cardtable.engine import PlayerCountError
 from cardtable.sim.stats import wilson_interval
-from cardtable.sim.tournament import TIMING_FIELDS, run_tournament, seating, tournament_plans
+from cardtable.sim.tournament import (
+    TIMING_FIELDS,
+    run_tournament,
+    seating,
+    split_bots,
+    tournament_plans,
+)
 
 
 @pytest.mark.parametrize(
@@ -97,3 +103,21 @@ def test_command_prints_json_and_draws_the_plot(tmp_path, capsys):
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["tournament", "skyjo", "--bots", "random", "--games", "4", "--workers", "1"]) == 0
     assert "win %" in capsys.readouterr().out
+
+
+def test_bot_lists_keep_the_commas_of_bot_parameters():
+    assert split_bots("heuristic,ismcts:ms=200,rollout=heuristic,random:pass_rate=0.5") == [
+        "heuristic",
+        "ismcts:ms=200,rollout=heuristic",
+        "random:pass_rate=0.5",
+    ]
+    assert split_bots(" random , heuristic ,") == ["random", "heuristic"]
+    with pytest.raises(BotSpecError, match="'ms=200'"):
+        run_tournament("skyjo", 2, split_bots("ismcts,ms=200"), 2, 1)
+
+
+def test_single_round_matches_are_reported_as_such():
+    summary, _ = run_tournament("skyjo", 2, ["random"], 6, 1, {"target_score": 1})
+    assert summary["rounds_per_match"] == 1
+    longer, _ = run_tournament("skyjo", 2, ["random"], 6, 1, {"target_score": 200})
+    assert longer["rounds_per_match"] > 1

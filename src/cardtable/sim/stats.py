@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -24,5 +25,5 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean(values: list[float]) -> float:
+def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0

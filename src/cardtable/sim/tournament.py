@@ -23,6 +23,21 @@ from .runner import MatchPlan, MatchResult, run_plans
 from .stats import mean, wilson_interval
 
 
+def split_bots(text: str) -> list[str]:
+    """Split a comma-separated list of bot specs, whose parameters also use commas.
+
+    A piece of the form ``key=value`` continues the spec before it when that spec has
+    parameters already: ``ismcts:ms=200,rollout=heuristic,random`` is two bots.
+    """
+    bots: list[str] = []
+    for piece in filter(None, (p.strip() for p in text.split(","))):
+        if bots and ":" in bots[-1] and "=" in piece and ":" not in piece:
+            bots[-1] += "," + piece
+        else:
+            bots.append(piece)
+    return bots
+
+
 def seating(bots: list[str], players: int, rotation: int) -> tuple[str, ...]:
     """The bot in each seat for one rotation: seat s gets bot (s + rotation) mod m."""
     return tuple(bots[(seat + rotation) % len(bots)] for seat in range(players))
@@ -123,6 +138,7 @@ def run_tournament(
         "game": game,
         "players": players,
         "matches": len(results),
+        "rounds_per_match": round(mean([len(r.round_scores) for r in results]), 3),
         "seed": seed,
         "options": opts,
         "bots": [r.to_json() for r in records],
@@ -138,7 +154,8 @@ def format_table(summary: dict[str, Any]) -> str:
     title = get_game(summary["game"]).title
     lines = [
         f"{title} tournament: {summary['matches']} matches, {summary['players']} players, "
-        f"seed {summary['seed']} (a shared win counts 1/k)",
+        f"seed {summary['seed']}, {summary['rounds_per_match']:g} rounds per match "
+        "(a win shared by k seats counts 1/k)",
         f"{'bot':<34} {'seats':>6} {'win %':>7} {'95% CI':>15} {'mean score':>11} "
         f"{'ms/decision':>12}",
     ]
@@ -177,7 +194,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
-    bots = [b for b in args.bots.split(",") if b]
+    bots = split_bots(args.bots)
     rotations = len(dict.fromkeys(bots))
     total = -(-args.games // rotations) * rotations
     console = Console(stderr=True)
@@ -214,7 +231,11 @@ def add_tournament_command(sub: Any) -> None:
     p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95% CIs")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--bots", required=True, help="comma-separated bot specs (at least one)")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
+    )
     p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

@@ -1,0 +1,339 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS), for any game.
+
+The bot knows nothing of the rules: it uses only the engine contract (``determinize``,
+``clone``, ``legal_actions``, ``apply``, ``to_act``, ``round_scores``) and the game's
+``lower_score_wins``. Each iteration
+
+1. samples a determinization: the root state with every card the searching seat
+   cannot know re-dealt (``State.determinize``), so the search never reads hidden
+   cards;
+2. descends one tree shared by all determinizations. A node stands for what the
+   searching seat has seen: a child is reached by the acting seat, its action and the
+   events of that action the searching seat may see (so after drawing, the tree knows
+   which card the searcher drew, but not which card an opponent drew). Each node
+   picks among the actions legal in this determinization: the rollout policy's choice
+   first, then the untried ones, then the best by UCB1 with availability counts (an
+   action's exploration term counts only the iterations in which it was legal);
+3. adds a child once the edge leading to it has been tried ``expand`` times, then
+   plays the round out with the rollout policy: uniformly random, or the game's own
+   ``heuristic`` bot;
+4. scores the finished round for every seat and adds each seat's reward to the edges
+   that seat chose.
+
+The search stops at the end of the current round: a round's outcome is what the
+acting seat controls. A seat's reward mixes winning the round (a win shared by ``k``
+seats counts ``1/k``) with its score margin against the best other seat, divided by
+the size of both scores; the direction comes from ``lower_score_wins``, so one reward
+serves games scored upward and downward and at any scale.
+
+Rollouts are noisy: the rest of a round decides more than one move does. Two things
+keep the noise from steering the decision:
+
+- common random numbers with a baseline. A determinization is used for a batch of
+  iterations that each try a different root action; every playout of the batch uses
+  the same random stream, and the batch starts with a baseline playout in which the
+  rollout policy also makes the root decision. An iteration's reward is its outcome
+  minus the baseline's, plus ``BASELINE``: the luck of the deal cancels, and the
+  policy's own choice, whose playout is the baseline, needs no searching.
+- a cautious decision. An action replaces the rollout policy's choice only when its
+  mean reward, ``z`` standard errors down, still beats the baseline (without a policy:
+  the action with the best such bound). A search too short to tell actions apart
+  therefore plays as its rollout policy does, and departs from it where it finds a
+  clear gain, such as the timing of the end of a round.
+
+In a simultaneous phase the root acts for the searching seat; deeper, the acting seat
+is drawn at random among those allowed, as the match runner does. The budget is a
+number of iterations, a time per decision, or both (whichever ends first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.errors import IllegalActionError
+from cardtable.engine.events import Event
+from cardtable.engine.registry import get_game
+from cardtable.engine.state import State
+
+from .base import Bot, BotSpecError, make_bot
+
+#: Share of the reward that is winning the round; the rest is the score margin.
+WIN_WEIGHT = 0.5
+#: The reward of doing exactly what the baseline playout did.
+BASELINE = 0.5
+#: Added to an action's observed reward variance when bounding its mean from below, so
+#: that a few equal rewards are not taken for certainty.
+PRIOR_VARIANCE = 0.01
+ROLLOUTS = ("random", "heuristic")
+
+
+class _Edge:
+    """Statistics of one (seat, action) pair at a node, from that seat's side."""
+
+    __slots__ = ("available", "reward", "squares", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.squares = 0.0
+
+    def add(self, reward: float) -> None:
+        self.visits += 1
+        self.reward += reward
+        self.squares += reward * reward
+
+    def lower_bound(self, z: float) -> float:
+        """A pessimistic estimate of the mean reward (``z`` standard errors below it)."""
+        if not self.visits:
+            return -math.inf
+        mean = self.reward / self.visits
+        variance = max(0.0, self.squares / self.visits - mean * mean)
+        return mean - z * math.sqrt((variance + PRIOR_VARIANCE) / self.visits)
+
+
+class _Node:
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, Action], _Edge] = {}
+        self.children: dict[tuple[int, Action, tuple[str, ...]], _Node] = {}
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS with a budget of ``iterations`` and/or ``ms`` per decision.
+
+    ``rollout`` is ``random`` or ``heuristic``; ``c`` is the UCB1 exploration constant;
+    ``z`` how many standard errors an action must clear to overrule the rollout
+    policy; ``batch`` how many root actions share one determinization; ``expand`` how
+    many tries of an edge grow the tree below it.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        ms: float | None = None,
+        rollout: str = "random",
+        c: float = 0.3,
+        z: float = 2.0,
+        batch: int = 4,
+        expand: int = 8,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and ms is None:
+            iterations = 400
+        if iterations is not None:
+            _check_count("iterations", iterations)
+        if ms is not None and not (_is_number(ms) and ms > 0):
+            raise BotSpecError(f"ismcts ms must be a positive number, got {ms!r}")
+        if rollout not in ROLLOUTS:
+            raise BotSpecError(
+                f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
+            )
+        for name, value in (("c", c), ("z", z)):
+            if not (_is_number(value) and value >= 0):
+                raise BotSpecError(f"ismcts {name} must be a number >= 0, got {value!r}")
+        _check_count("batch", batch)
+        _check_count("expand", expand)
+        self.iterations = iterations
+        self.seconds = None if ms is None else ms / 1000.0
+        self.rollout = rollout
+        self.c = float(c)
+        self.z = float(z)
+        self.batch = batch
+        self.expand = expand
+        self._policies: dict[str, Bot] = {}
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise IllegalActionError(f"seat {seat} has no legal action now")
+        if len(legal) == 1:
+            return legal[0]
+        search = _Search(self, state, seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while self.iterations is None or search.iterations < self.iterations:
+            if deadline is not None and search.iterations and time.perf_counter() >= deadline:
+                break
+            search.batch(state.determinize(seat, self.rng), self.rng.getrandbits(63))
+        return search.decision()
+
+    def policy(self, game: str) -> Bot | None:
+        """The rollout policy for ``game`` (None: uniformly random)."""
+        if self.rollout == "random":
+            return None
+        if game not in self._policies:
+            self._policies[game] = make_bot("heuristic", game, self.rng.getrandbits(63))
+        return self._policies[game]
+
+
+class _Search:
+    """One decision's search: the tree, the policy, the iteration count."""
+
+    def __init__(self, bot: IsmctsBot, state: State, seat: int) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.rounds = len(state.round_scores)
+        self.policy = bot.policy(state.game)
+        self.lower_wins = get_game(state.game).lower_score_wins
+        self.root = _Node()
+        self.iterations = 0
+        # The policy's own choice is what every baseline playout plays: its reward is
+        # the baseline itself, so only the other actions need searching.
+        self.preferred = None if self.policy is None else self.policy.act(state, seat)
+        self.candidates = [a for a in state.legal_actions(seat) if a != self.preferred]
+
+    def batch(self, world: State, luck: int) -> None:
+        """Iterations on one determinization, each trying a different root action."""
+        baseline = self.playout(world.clone(), luck, first=self.seat)
+        tried = {self.preferred}
+        for _ in range(min(len(self.candidates), self.bot.batch)):
+            tried.add(self.iterate(world.clone(), luck, baseline, tried))
+            self.iterations += 1
+            if self.iterations == self.bot.iterations:
+                return
+
+    def decision(self) -> Action:
+        z = self.bot.z
+        best = max(self.candidates, key=lambda a: self._bound(a, z))
+        if self.preferred is not None and self._bound(best, z) <= BASELINE:
+            return self.preferred
+        return best
+
+    def _bound(self, action: Action, z: float) -> float:
+        edge = self.root.edges.get((self.seat, action))
+        return -math.inf if edge is None else edge.lower_bound(z)
+
+    def iterate(
+        self, state: State, luck: int, baseline: list[float], tried: set[Action | None]
+    ) -> Action:
+        """One iteration on ``state``, a copy of the batch's determinization; returns
+        the root action tried (never one in ``tried``)."""
+        chance = random.Random(luck)
+        legal = [a for a in state.legal_actions(self.seat) if a not in tried]
+        path: list[tuple[_Edge, int]] = []
+        first, node = self._step(self.root, state, self.seat, legal, None, path)
+        while node is not None and len(state.round_scores) == self.rounds:
+            actor = _pick_actor(state, chance)
+            preferred = None if self.policy is None else self.policy.act(state, actor)
+            _, node = self._step(node, state, actor, state.legal_actions(actor), preferred, path)
+        rewards = self.playout(state, luck)
+        for edge, who in path:
+            edge.add(rewards[who] - baseline[who] + BASELINE)
+        return first
+
+    def _step(
+        self,
+        node: _Node,
+        state: State,
+        actor: int,
+        legal: list[Action],
+        preferred: Action | None,
+        path: list[tuple[_Edge, int]],
+    ) -> tuple[Action, _Node | None]:
+        """Choose and apply ``actor``'s action at ``node``; the child, if in the tree."""
+        action, edge = self._select(node, actor, legal, preferred)
+        path.append((edge, actor))
+        events = state.apply(actor, action)
+        key = (actor, action, _seen(events, self.seat))
+        child = node.children.get(key)
+        if child is None and edge.visits + 1 >= self.bot.expand:
+            node.children[key] = _Node()
+        return action, child
+
+    def _select(
+        self, node: _Node, actor: int, legal: list[Action], preferred: Action | None
+    ) -> tuple[Action, _Edge]:
+        """The policy's action if untried, else an untried action at random, else the
+        best by UCB1 with availability counts."""
+        edges = node.edges
+        untried: list[tuple[Action, _Edge]] = []
+        best: tuple[Action, _Edge] | None = None
+        best_score = -math.inf
+        c = self.bot.c
+        for action in legal:
+            edge = edges.get((actor, action))
+            if edge is None:
+                edge = edges[(actor, action)] = _Edge()
+            edge.available += 1
+            if edge.visits == 0:
+                if action == preferred:
+                    return action, edge
+                untried.append((action, edge))
+            elif not untried:
+                score = edge.reward / edge.visits + c * math.sqrt(
+                    math.log(edge.available) / edge.visits
+                )
+                if score > best_score:
+                    best, best_score = (action, edge), score
+        if untried:
+            return untried[self.bot.rng.randrange(len(untried))]
+        assert best is not None
+        return best
+
+    def playout(self, state: State, luck: int, first: int | None = None) -> list[float]:
+        """Play the round out with the rollout policy (``first`` acts first); every
+        seat's reward. ``luck`` seeds every random choice of the playout, the policy's
+        included, so the playouts of one batch differ only where the tree's choices do.
+        """
+        chance = random.Random(luck)
+        policy = self.policy
+        rounds = self.rounds
+        if policy is None:
+            if first is not None:
+                legal = state.legal_actions(first)
+                state.apply(first, legal[chance.randrange(len(legal))])
+            if len(state.round_scores) == rounds:
+                state.random_playout(chance, until_round_end=True)
+        else:
+            policy.rng.seed(luck)
+            actor = first
+            while len(state.round_scores) == rounds:
+                if actor is None:
+                    actor = _pick_actor(state, chance)
+                state.apply(actor, policy.act(state, actor))
+                actor = None
+        return round_rewards(state.round_scores[rounds], self.lower_wins)
+
+
+def round_rewards(scores: list[int], lower_wins: bool) -> list[float]:
+    """Each seat's reward in 0..1 for a finished round with these scores.
+
+    ``WIN_WEIGHT`` of it is winning (a shared win split evenly); the rest is the margin
+    against the best other seat, divided by the size of both scores, mapped to 0..1.
+    """
+    goods = [-s for s in scores] if lower_wins else list(scores)
+    top = max(goods)
+    winners = goods.count(top)
+    out = []
+    for seat, good in enumerate(goods):
+        rival = max(g for i, g in enumerate(goods) if i != seat)
+        margin = (good - rival) / (abs(good) + abs(rival) + 1)
+        win = 1.0 / winners if good == top else 0.0
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * (1.0 + margin) / 2.0)
+    return out
+
+
+def _seen(events: list[Event], seat: int) -> tuple[str, ...]:
+    """What ``seat`` observed of an action: its visible events, as hashable text."""
+    return tuple(f"{e.type}{e.data}" for e in events if e.visible_to(seat))
+
+
+def _pick_actor(state: State, rng: random.Random) -> int:
+    """The seat that acts next; in a simultaneous phase, one drawn at random."""
+    seats = state.to_act
+    return seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+
+
+def _check_count(name: str, value: Any) -> None:
+    if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        raise BotSpecError(f"ismcts {name} must be a whole number >= 1, got {value!r}")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

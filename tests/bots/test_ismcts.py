@@ -1,0 +1,94 @@
+"""The search bot: its reward, its budget, its parameters and a search it must win."""
+
+import random
+
+import pytest
+
+import cardtable
+from cardtable.bots import BotSpecError, make_bot
+from cardtable.bots.ismcts import WIN_WEIGHT, round_rewards
+from cardtable.games.skyjo.actions import DRAW, REPLACE
+from cardtable.games.skyjo.state import SkyjoState
+
+
+def test_rewards_follow_the_direction_of_the_scores():
+    low_wins = round_rewards([10, 25, 40], lower_wins=True)
+    assert low_wins[0] > low_wins[1] > low_wins[2]
+    high_wins = round_rewards([10, 25, 40], lower_wins=False)
+    assert high_wins[2] > high_wins[1] > high_wins[0]
+    assert all(0.0 <= r <= 1.0 for r in low_wins + high_wins)
+
+
+def test_a_shared_win_is_split_and_a_bigger_margin_is_worth_more():
+    tied = round_rewards([5, 5, 30], lower_wins=True)
+    assert tied[0] == tied[1]
+    assert tied[0] == pytest.approx(WIN_WEIGHT / 2 + (1 - WIN_WEIGHT) / 2)
+    close, far = round_rewards([9, 10], True), round_rewards([0, 10], True)
+    assert far[0] > close[0] > WIN_WEIGHT
+    assert far[1] < close[1] < 1 - WIN_WEIGHT
+
+
+def last_turn_position():
+    """Seat 1 finished; seat 0 plays the round's last turn and has drawn a -2.
+
+    Seat 0 shows a 12 at position 0 and lower cards elsewhere: only putting the -2 on
+    the 12 can bring it under seat 1's 14, so that is the one winning move.
+    """
+    mine = [12, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1]
+    theirs = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 2]
+    state = SkyjoState.from_deal(
+        [mine, theirs],
+        [7],
+        [5] * 20 + [-2],
+        face_up=[range(12), range(12)],
+        setup=False,
+        current=0,
+        options={"target_score": 1},
+    )
+    state.finisher, state.turns_left = 1, 1
+    state.apply(0, DRAW)
+    return state
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_search_finds_the_winning_last_move(rollout):
+    state = last_turn_position()
+    bot = make_bot(f"ismcts:iterations=60,rollout={rollout},expand=1", "skyjo", seed=3)
+    assert bot.act(state, 0) == REPLACE[0]
+
+
+def test_a_time_budget_gives_a_legal_move():
+    state = cardtable.make("skyjo", 3, seed=4)
+    rng = random.Random(1)
+    for _ in range(20):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act[0]
+    assert make_bot("ismcts:ms=20", "skyjo", seed=1).act(state, seat) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("ismcts:iterations=0", "iterations"),
+        ("ismcts:iterations=2.5", "iterations"),
+        ("ismcts:ms=-5", "ms"),
+        ("ismcts:rollout=greedy", "rollout"),
+        ("ismcts:c=-1", "c"),
+        ("ismcts:z=fast", "z"),
+        ("ismcts:batch=0", "batch"),
+        ("ismcts:expand=true", "expand"),
+        ("ismcts:depth=3", "depth"),
+    ],
+)
+def test_bad_parameters_are_named(spec, named):
+    with pytest.raises(BotSpecError, match=named):
+        make_bot(spec, "skyjo")
+
+
+def test_same_seed_same_decisions():
+    state = cardtable.make("lastcard", 3, seed=8)
+    seat = state.to_act[0]
+    decide = [make_bot("ismcts:iterations=30", "lastcard", seed=5).act(state, seat)
+              for _ in range(2)]  # fmt: skip
+    assert decide[0] == decide[1]
