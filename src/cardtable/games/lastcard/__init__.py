@@ -20,6 +20,7 @@ SPEC = register(
         action_space_size=ACTION_SPACE_SIZE,
         action_index=action_index,
         action_from_index=action_from_index,
+        lower_score_wins=False,
     )
 )
 register_bot("heuristic", LastCardHeuristicBot, game="lastcard")
