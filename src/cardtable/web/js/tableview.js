@@ -96,7 +96,13 @@ export class TableView {
     closeChoosers();
     const ctx = this.context();
     const before = snapshot(this.parts.board);
+    // Redrawing replaces every element: keep the keyboard focus on the same place.
+    const focused = document.activeElement?.closest?.("[data-key]");
+    const focusKey = focused && this.parts.board.contains(focused) ? focused.dataset.key : null;
     replaceChildren(this.parts.board, this.game.render(ctx));
+    if (focusKey) {
+      this.parts.board.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
+    }
     play(this.parts.board, before, moves);
     const mine = this.legal.length > 0;
     this.parts.status.classList.toggle("your-move", mine);
