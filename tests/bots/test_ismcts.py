@@ -92,3 +92,14 @@ def test_same_seed_same_decisions():
     decide = [make_bot("ismcts:iterations=30", "lastcard", seed=5).act(state, seat)
               for _ in range(2)]  # fmt: skip
     assert decide[0] == decide[1]
+
+
+@pytest.mark.parametrize("game", [g.name for g in cardtable.games()])
+def test_each_game_says_which_way_its_scores_go(game):
+    """``lower_score_wins`` must agree with who wins a match: the search relies on it."""
+    spec = cardtable.get_game(game)
+    best = min if spec.lower_score_wins else max
+    for seed in range(5):
+        state = cardtable.make(game, 3, seed=seed)
+        state.random_playout(random.Random(seed))
+        assert state.winners == [p for p, t in enumerate(state.totals) if t == best(state.totals)]

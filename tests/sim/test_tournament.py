@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.bots.base import BotSpecError
+from cardtable.bots.base import BotSpecError, split_specs
 from cardtable.cli import main
 from cardtable.engine import PlayerCountError
 from cardtable.sim.stats import wilson_interval
@@ -13,7 +13,6 @@ from cardtable.sim.tournament import (
     TIMING_FIELDS,
     run_tournament,
     seating,
-    split_bots,
     tournament_plans,
 )
 
@@ -106,14 +105,14 @@ def test_command_prints_json_and_draws_the_plot(tmp_path, capsys):
 
 
 def test_bot_lists_keep_the_commas_of_bot_parameters():
-    assert split_bots("heuristic,ismcts:ms=200,rollout=heuristic,random:pass_rate=0.5") == [
+    assert split_specs("heuristic,ismcts:ms=200,rollout=heuristic,random:pass_rate=0.5") == [
         "heuristic",
         "ismcts:ms=200,rollout=heuristic",
         "random:pass_rate=0.5",
     ]
-    assert split_bots(" random , heuristic ,") == ["random", "heuristic"]
-    with pytest.raises(BotSpecError, match="'ms=200'"):
-        run_tournament("skyjo", 2, split_bots("ismcts,ms=200"), 2, 1)
+    assert split_specs(" random , heuristic ,") == ["random", "heuristic"]
+    with pytest.raises(BotSpecError, match="unknown bot 'ismcts,ms=200'"):
+        run_tournament("skyjo", 2, split_specs("ismcts,ms=200"), 2, 1)
 
 
 def test_single_round_matches_are_reported_as_such():

@@ -55,6 +55,21 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of bot specs, keeping each spec's own parameters.
+
+    ``ismcts:iterations=400,c=1.4,random`` is two specs: a part that is only
+    ``key=value`` continues the spec before it.
+    """
+    specs: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def _parse_value(raw: str) -> Any:
     for convert in (int, float):
         try:

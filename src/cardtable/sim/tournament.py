@@ -16,26 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots.base import BotSpecError, make_bot
+from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.registry import get_game, make
 
 from .runner import MatchPlan, MatchResult, run_plans
 from .stats import mean, wilson_interval
-
-
-def split_bots(text: str) -> list[str]:
-    """Split a comma-separated list of bot specs, whose parameters also use commas.
-
-    A piece of the form ``key=value`` continues the spec before it when that spec has
-    parameters already: ``ismcts:ms=200,rollout=heuristic,random`` is two bots.
-    """
-    bots: list[str] = []
-    for piece in filter(None, (p.strip() for p in text.split(","))):
-        if bots and ":" in bots[-1] and "=" in piece and ":" not in piece:
-            bots[-1] += "," + piece
-        else:
-            bots.append(piece)
-    return bots
 
 
 def seating(bots: list[str], players: int, rotation: int) -> tuple[str, ...]:
@@ -194,7 +179,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
-    bots = split_bots(args.bots)
+    bots = split_specs(args.bots)
     rotations = len(dict.fromkeys(bots))
     total = -(-args.games // rotations) * rotations
     console = Console(stderr=True)
