@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from cardtable.bots.base import split_specs
 from cardtable.engine.registry import get_game
 
 from .renderer import renderer_for
-from .session import Session, SessionError, default_bot, split_specs
+from .session import Session, SessionError, default_bot
 
 if TYPE_CHECKING:
     from .app import PlayApp

@@ -57,21 +57,6 @@ def bot_seats(players: int, you: int, specs: Sequence[str]) -> dict[int, str]:
     return dict(zip(seats, specs, strict=True))
 
 
-def split_specs(text: str) -> list[str]:
-    """Split a comma-separated list of bot specs, keeping each spec's own parameters.
-
-    ``ismcts:iterations=400,c=1.4,random`` is two specs: a part that is only
-    ``key=value`` continues the spec before it.
-    """
-    specs: list[str] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        if specs and "=" in part and ":" not in part:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
-
-
 class Session:
     """The player's match: what they may see, what they may do, and the bots' moves."""
 
