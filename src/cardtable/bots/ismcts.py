@@ -190,7 +190,13 @@ class _Search:
 
     def batch(self, world: State, luck: int) -> None:
         """Iterations on one determinization, each trying a different root action."""
-        baseline = self.playout(world.clone(), luck, first=self.seat)
+        start = world.clone()
+        legal = start.legal_actions(self.seat)
+        first = self.preferred
+        if first is None:
+            first = legal[self.bot.rng.randrange(len(legal))]
+        start.apply(self.seat, first)
+        baseline = self.playout(start, luck)
         tried = {self.preferred}
         for _ in range(min(len(self.candidates), self.bot.batch)):
             tried.add(self.iterate(world.clone(), luck, baseline, tried))
@@ -276,28 +282,21 @@ class _Search:
         assert best is not None
         return best
 
-    def playout(self, state: State, luck: int, first: int | None = None) -> list[float]:
-        """Play the round out with the rollout policy (``first`` acts first); every
-        seat's reward. ``luck`` seeds every random choice of the playout, the policy's
-        included, so the playouts of one batch differ only where the tree's choices do.
-        """
+    def playout(self, state: State, luck: int) -> list[float]:
+        """Play the round out with the rollout policy; every seat's reward. ``luck``
+        seeds every random choice of the playout, the policy's included, so the
+        playouts of one batch differ only where the tree's choices do."""
         chance = random.Random(luck)
-        policy = self.policy
         rounds = self.rounds
-        if policy is None:
-            if first is not None:
-                legal = state.legal_actions(first)
-                state.apply(first, legal[chance.randrange(len(legal))])
-            if len(state.round_scores) == rounds:
-                state.random_playout(chance, until_round_end=True)
-        else:
+        policy = self.policy
+        if policy is not None:
             policy.rng.seed(luck)
-            actor = first
-            while len(state.round_scores) == rounds:
-                if actor is None:
-                    actor = _pick_actor(state, chance)
-                state.apply(actor, policy.act(state, actor))
-                actor = None
+        while len(state.round_scores) == rounds:
+            if policy is None:
+                state.random_playout(chance, until_round_end=True)
+                break
+            actor = _pick_actor(state, chance)
+            state.apply(actor, policy.act(state, actor))
         return round_rewards(state.round_scores[rounds], self.lower_wins)
 
 

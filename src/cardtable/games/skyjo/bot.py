@@ -51,8 +51,8 @@ from .state import (
 VALUES = tuple(range(-2, 13))
 SQUARES = tuple(v * v for v in VALUES)
 DECK_COUNTS = tuple(DECK.count(v) for v in VALUES)
-#: For each position of a column, the other two.
-_OTHERS = ((1, 2), (0, 2), (0, 1))
+#: Each column as its three positions, each followed by the other two of the column.
+_COLUMN_ROLES = tuple(((a, b, c), (b, a, c), (c, a, b)) for a, b, c in COLUMNS)
 _NONE: dict[int, float] = {}
 #: Value of turning a hidden card face up: progress toward ending the round.
 TEMPO = 0.3
@@ -135,39 +135,42 @@ class _Plan:
         self.last_hidden = status.index(DOWN) if finishing else NO_SEAT
         generic: dict[int, float] = {}
         special: dict[int, dict[int, float]] = {}
-        self.estimate = 0.0
-        for column in COLUMNS:
-            a, b, c = column
+        estimate = 0.0
+        for column in _COLUMN_ROLES:
+            (a, _, _), (b, _, _), (c, _, _) = column
             sa, sb, sc = status[a], status[b], status[c]
-            ca, cb, cc = cards[a], cards[b], cards[c]
+            if sa == GONE and sb == GONE and sc == GONE:
+                continue
             # a cleared column, or one broken by a cleared row, can no longer clear
             clear_here = clear and sa != GONE and sb != GONE and sc != GONE
-            now = (ca if sa == UP else mean, cb if sb == UP else mean, cc if sc == UP else mean)
-            pot = share * _pair3(sa, ca, sb, cb, sc, cc) if clear_here else 0.0
-            before = sum(v for v, st in zip(now, (sa, sb, sc), strict=True) if st != GONE) - pot
-            self.estimate += before
-            for i, (j, k) in enumerate(_OTHERS):
-                p = column[i]
+            pot = share * _pair3(sa, cards[a], sb, cards[b], sc, cards[c]) if clear_here else 0.0
+            before = -pot
+            for p, st in ((a, sa), (b, sb), (c, sc)):
+                if st == UP:
+                    before += cards[p]
+                elif st == DOWN:
+                    before += mean
+            estimate += before
+            for p, j, k in column:
                 st = status[p]
                 if st == GONE:
                     continue
-                bonus = tempo if st == DOWN else 0.0
-                up_j, up_k = status[column[j]] == UP, status[column[k]] == UP
-                vj, vk = cards[column[j]], cards[column[k]]
+                base = (cards[p] if st == UP else mean + tempo) - pot
+                up_j, up_k = status[j] == UP, status[k] == UP
+                vj, vk = cards[j], cards[k]
                 paired = up_j and up_k and vj == vk
-                kept = share * vj if paired and vj > 0 else 0.0
-                generic[p] = now[i] + bonus - pot + kept
+                generic[p] = base + share * vj if paired and vj > 0 else base
                 if not clear_here or not (up_j or up_k):
                     special[p] = _NONE
                 elif paired:
-                    special[p] = {vj: before + bonus}  # the column clears
+                    special[p] = {vj: before + (0.0 if st == UP else tempo)}  # the column clears
                 else:
-                    base = now[i] - pot + bonus
-                    special[p] = {}
+                    gains = special[p] = {}
                     if up_j:
-                        special[p][vj] = base - vj + share * max(vj, 0)
+                        gains[vj] = base - vj + share * max(vj, 0)
                     if up_k:
-                        special[p][vk] = base - vk + share * max(vk, 0)
+                        gains[vk] = base - vk + share * max(vk, 0)
+        self.estimate = estimate
         self.generic, self.special = generic, special
         self.order = sorted((p for p in generic if p != self.last_hidden), key=generic.__getitem__)
         self.order.reverse()
