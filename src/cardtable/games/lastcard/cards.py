@@ -96,3 +96,14 @@ def hand_cards(counts: list[int], mask: int) -> list[int]:
         out += [t] * counts[t]
         mask ^= low
     return out
+
+
+def hand_points(counts: list[int], mask: int) -> int:
+    """A hand's points at the round end (rule 7), read from its counts without listing it."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        t = low.bit_length() - 1
+        total += POINTS[t] * counts[t]
+        mask ^= low
+    return total

@@ -63,7 +63,6 @@ from .cards import (
     PLUS2,
     PLUS2_MASK,
     PLUS4,
-    POINTS,
     REVERSE,
     SKIP,
     TYPES,
@@ -71,6 +70,7 @@ from .cards import (
     check_copies,
     codes,
     hand_cards,
+    hand_points,
     names,
 )
 from .options import LastCardOptions
@@ -82,7 +82,16 @@ MAX_PLAYERS = 10
 NO_CARD = -1
 #: ``WILD_EXTRA[wild type bits]``: the plays the wild types add beyond one each.
 WILD_EXTRA = (0, 3, 3, 6)
+#: Masks below this hold no wild type.
+FIRST_WILD_BIT = BIT[WILD]
+#: ``PLAIN_MOVES[t]``: the one play of a coloured type ``t`` when no call is possible.
+PLAIN_MOVES = tuple(moves[0] for moves in PLAY_MOVES[0][:WILD])
 _ONE_SEAT = tuple((seat,) for seat in range(MAX_PLAYERS))
+#: ``SEATS_AFTER[players][direction][seat]``: who plays after ``seat``.
+SEATS_AFTER = {
+    n: {d: tuple((seat + d) % n for seat in range(n)) for d in (1, -1)}
+    for n in range(2, MAX_PLAYERS + 1)
+}
 
 
 def turn_start_card(pile: list[int], rng: random.Random) -> int:
@@ -97,10 +106,25 @@ def turn_start_card(pile: list[int], rng: random.Random) -> int:
     return pile.pop()
 
 
+def _report_draw(seat: int, got: list[int], reason: str, events: list[Event]) -> None:
+    """The events of a draw: its size for everyone, the cards for the drawer alone."""
+    events.append(Event("draw", {"seat": seat, "count": len(got), "reason": reason}))
+    if got:
+        events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
+
+
 class Rules:
     """Lookup tables derived from one options value, shared by every state using it."""
 
-    __slots__ = ("draw_flag", "missed_call", "play_drawn", "playable", "stack_four", "stack_two")
+    __slots__ = (
+        "after_number",
+        "draw_flag",
+        "missed_call",
+        "play_drawn",
+        "playable",
+        "stack_four",
+        "stack_two",
+    )
 
     def __init__(self, options: LastCardOptions) -> None:
         plus4_on_plus2 = options.plus_four_on_plus_two
@@ -114,6 +138,11 @@ class Rules:
             PLUS2_MASK | (BIT[PLUS4] if plus4_on_plus2 else 0) if options.stack_plus_two else 0
         )
         self.stack_four = BIT[PLUS4] if options.stack_plus_four else 0
+        #: ``after_number[t]``: the types playable after number card ``t`` (0 for the other
+        #: kinds, whose effects decide what follows).
+        self.after_number = tuple(
+            self.playable[t * 4 + COLOR_OF[t]] if KIND[t] == NUMBER else 0 for t in range(TYPES)
+        )
         self.draw_flag = DRAW_FLAG if options.voluntary_draw else 0
         self.play_drawn = options.play_drawn
         self.missed_call = options.missed_call_penalty
@@ -140,6 +169,8 @@ class LastCardState(State):
     playable: int
     pending: int
     direction: int
+    #: ``after[seat]``: who plays after ``seat`` in the current direction.
+    after: tuple[int, ...]
     current: int
     phase: int
     #: The card just drawn while its player decides to play or keep it, else NO_CARD.
@@ -220,6 +251,7 @@ class LastCardState(State):
         state.color = color_index
         state.pending = pending
         state.direction = direction
+        state.after = SEATS_AFTER[n][direction]
         state.phase = TURN
         state.drawn = NO_CARD
         state.starter = current if starter is None else starter
@@ -254,7 +286,7 @@ class LastCardState(State):
         deck = list(DECK)
         shuffle(self.rng, deck)
         end = len(deck)
-        dealt = [sorted(deck[end - HAND_SIZE * (p + 1) : end - HAND_SIZE * p]) for p in range(n)]
+        dealt = [deck[end - HAND_SIZE * (p + 1) : end - HAND_SIZE * p] for p in range(n)]
         self._set_hands(dealt)
         del deck[end - HAND_SIZE * n :]
         top = turn_start_card(deck, self.rng)
@@ -263,6 +295,7 @@ class LastCardState(State):
         self.color = COLOR_OF[top]
         self.pending = 0
         self.direction = 1
+        self.after = SEATS_AFTER[n][1]
         self.starter = (self.starter + 1) % n
         self.phase = TURN
         self.drawn = NO_CARD
@@ -271,7 +304,8 @@ class LastCardState(State):
             start = {"round": self.round, "starter": self.starter, "top": NAMES[top]}
             events.append(Event("round_start", start))
             for seat in range(n):
-                events.append(Event("deal", {"seat": seat, "cards": names(dealt[seat])}, (seat,)))
+                cards = names(sorted(dealt[seat]))
+                events.append(Event("deal", {"seat": seat, "cards": cards}, (seat,)))
         self._begin_turn(self.starter, events)
 
     # ------------------------------------------------------------ the contract
@@ -303,46 +337,62 @@ class LastCardState(State):
         getrandbits = rng.getrandbits
         log = self.log
         draw_flag = self.rules.draw_flag
-        scores = self.round_scores
         start = len(log)
         while not self.is_over:
-            rounds = len(scores)
-            while len(scores) == rounds:  # one round
+            masks = self.masks  # these lists last the round: only a new deal replaces them
+            sizes = self.sizes
+            while True:  # one round
                 seat = self.current
-                call = self.sizes[seat] == 2
-                widths = WIDTHS[call]
                 if self.phase == TURN:
-                    mine = self.masks[seat] & self.playable
-                    # The sum of ``widths`` over the types in ``mine``, then Draw if legal.
-                    total = (mine.bit_count() + WILD_EXTRA[mine >> WILD]) << call
+                    mine = masks[seat] & self.playable
+                    if mine < FIRST_WILD_BIT and sizes[seat] != 2:
+                        plain = True  # no wild type, no call: one play per type
+                        plays = mine.bit_count()
+                    else:
+                        plain = False
+                        call = 1 if sizes[seat] == 2 else 0
+                        plays = (mine.bit_count() + WILD_EXTRA[mine >> WILD]) << call
+                    total = plays
                     if self.pending or draw_flag or not mine:
                         total += 1
                 else:
+                    plain = False
+                    call = 1 if sizes[seat] == 2 else 0
                     mine = BIT[self.drawn]
-                    total = widths[self.drawn] + 1  # the drawn card's plays, then Keep
+                    plays = WIDTHS[call][self.drawn]
+                    total = plays + 1  # the drawn card's plays, then Keep
                 r = 0
                 if total > 1:  # ``random_index(rng, total)``, inlined
                     k = total.bit_length()
                     r = getrandbits(k)
                     while r >= total:
                         r = getrandbits(k)
-                while mine:  # find the r-th legal action, type by type
-                    low = mine & -mine
-                    t = low.bit_length() - 1
-                    if r < widths[t]:
-                        play, color, called = PLAY_MOVES[call][t][r]
-                        log.append((seat, play))
-                        self._play(seat, t, color, called, None)
-                        break
-                    r -= widths[t]
-                    mine ^= low
-                else:
+                if r >= plays:
                     if self.phase == TURN:
                         log.append((seat, DRAW))
                         self._draw(seat, None)
                     else:
                         log.append((seat, KEEP))
                         self._keep(seat, None)
+                    continue
+                if plain:  # the r-th type in ``mine``
+                    while r:
+                        mine &= mine - 1
+                        r -= 1
+                    t = (mine & -mine).bit_length() - 1
+                    play, color, called = PLAIN_MOVES[t]
+                else:  # the type whose plays hold the r-th, then the r-th of those
+                    widths = WIDTHS[call]
+                    t = (mine & -mine).bit_length() - 1
+                    while r >= widths[t]:
+                        r -= widths[t]
+                        mine &= mine - 1
+                        t = (mine & -mine).bit_length() - 1
+                    play, color, called = PLAY_MOVES[call][t][r]
+                log.append((seat, play))
+                self._play(seat, t, color, called, None)
+                if not sizes[seat]:
+                    break  # only a play ends a round: the one that empties a hand
             if until_round_end:
                 break
         return len(log) - start
@@ -404,44 +454,46 @@ class LastCardState(State):
     ) -> None:
         """Play a card of type ``t`` naming ``color_index``, calling "Last Card" or not."""
         counts = self.counts[seat]
-        counts[t] -= 1
-        if not counts[t]:
+        left = counts[t] - 1
+        counts[t] = left
+        if not left:
             self.masks[seat] ^= BIT[t]
         size = self.sizes[seat] - 1
         self.sizes[seat] = size
         self.discard.append(t)
         self.color = color_index
-        self.phase = TURN
-        self.drawn = NO_CARD
+        if self.phase == PLAY_DRAWN:
+            self.phase = TURN
+            self.drawn = NO_CARD
         if events is not None:
             play = {"seat": seat, "card": NAMES[t], "color": COLORS[color_index], "call": call}
             events.append(Event("play", play))
-        rules = self.rules
-        if size == 1 and not call and rules.missed_call:
-            self._give(seat, rules.missed_call, "missed_call", events)
-        effect = KIND[t]
-        if effect == NUMBER and size:
-            self.playable = rules.playable[t * 4 + color_index]
-            self._begin_turn((seat + self.direction) % self.num_players, events)
+        if size == 1 and not call and self.rules.missed_call:
+            self._give(seat, self.rules.missed_call, "missed_call", events)
+        follow = self.rules.after_number[t]
+        if follow and size:
+            self.playable = follow
+            self._begin_turn(self.after[seat], events)
         else:
-            self._after_effect(seat, t, effect, events)
+            self._after_effect(seat, t, events)
 
-    def _after_effect(self, seat: int, t: int, effect: int, events: list[Event] | None) -> None:
+    def _after_effect(self, seat: int, t: int, events: list[Event] | None) -> None:
         """Rules 4, 5 and 7: the effect of a Skip, Reverse, +2, Wild or +4; a round won."""
-        n = self.num_players
-        rules = self.rules
+        effect = KIND[t]
         if effect == REVERSE:
             self.direction = -self.direction
-        d = self.direction
+            self.after = SEATS_AFTER[self.num_players][self.direction]
         penalty = PENALTY[t]
         if penalty:
             self.pending += penalty
         if not self.sizes[seat]:
             self._end_round(seat, events)
             return
-        nxt = (seat + d) % n
-        if effect == SKIP or (effect == REVERSE and n == 2):
-            nxt = (nxt + d) % n
+        after = self.after
+        nxt = after[seat]
+        if effect == SKIP or (effect == REVERSE and self.num_players == 2):
+            nxt = after[nxt]
+        rules = self.rules
         if penalty:
             answers = rules.stack_two if effect == PLUS2 else rules.stack_four
             if answers:
@@ -452,7 +504,7 @@ class LastCardState(State):
                 events.append(Event("turn", {"seat": nxt}))
             self._give(nxt, self.pending, "penalty", events)
             self.pending = 0
-            nxt = (nxt + d) % n
+            nxt = after[nxt]
         self.playable = rules.playable[t * 4 + self.color]
         self._begin_turn(nxt, events)
 
@@ -464,7 +516,7 @@ class LastCardState(State):
             self.playable = self._playable_now()
         elif self._draw_for_turn(seat, events):
             return
-        self._begin_turn((seat + self.direction) % self.num_players, events)
+        self._begin_turn(self.after[seat], events)
 
     def _keep(self, seat: int, events: list[Event] | None) -> None:
         """Keep the card just drawn; the turn passes on."""
@@ -472,7 +524,7 @@ class LastCardState(State):
         self.drawn = NO_CARD
         if events is not None:
             events.append(Event("keep", {"seat": seat}))
-        self._begin_turn((seat + self.direction) % self.num_players, events)
+        self._begin_turn(self.after[seat], events)
 
     def _why_unplayable(self, t: int) -> str:
         top = NAMES[self.discard[-1]]
@@ -499,51 +551,61 @@ class LastCardState(State):
                 break
             if self._draw_for_turn(seat, events):
                 break
-            seat = (seat + self.direction) % self.num_players
+            seat = self.after[seat]
         self.current = seat
         self.to_act = _ONE_SEAT[seat]
 
     def _draw_for_turn(self, seat: int, events: list[Event] | None) -> bool:
-        """Rule 3: draw a card; True if it may be played at once (``play_drawn``)."""
-        got = self._give(seat, 1, "draw", events)
-        if got and self.rules.play_drawn and self.playable & BIT[got[0]]:
+        """Rule 3: draw a card; True if it may be played at once (``play_drawn``).
+
+        This is the commonest draw by far (a third of all turns in random play), so
+        while the pile has a card it is taken here without ``_give``'s slices and loop.
+        """
+        pile = self.draw_pile
+        if pile:
+            t = pile.pop()
+            counts = self.counts[seat]
+            counts[t] += 1
+            bit = BIT[t]
+            self.masks[seat] |= bit
+            self.sizes[seat] += 1
+            if events is not None:
+                _report_draw(seat, [t], "draw", events)
+        else:
+            got = self._give(seat, 1, "draw", events)  # reshuffles if it can
+            if not got:
+                return False
+            t = got[0]
+            bit = BIT[t]
+        if self.playable & bit and self.rules.play_drawn:
             self.phase = PLAY_DRAWN
-            self.drawn = got[0]
+            self.drawn = t
             return True
         return False
 
     def _give(self, seat: int, k: int, reason: str, events: list[Event] | None) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
         pile = self.draw_pile
-        if k == 1 and pile:  # the most common draw by far, without slices or a loop
-            t = pile.pop()
-            got = [t]
-            self.counts[seat][t] += 1
-            self.masks[seat] |= BIT[t]
-            self.sizes[seat] += 1
-        else:
-            if len(pile) < k and len(self.discard) > 1:
-                shuffled = reshuffle(self)
-                if events is not None:
-                    events.append(shuffled)
-                self.draw_pile += pile  # the new pile goes under the cards that were left
-                pile = self.draw_pile
-            cut = len(pile) - k
-            if cut < 0:
-                cut = 0
-            got = pile[cut:]
-            del pile[cut:]
-            counts = self.counts[seat]
-            mask = self.masks[seat]
-            for t in got:
-                counts[t] += 1
-                mask |= BIT[t]
-            self.masks[seat] = mask
-            self.sizes[seat] += len(got)
+        if len(pile) < k and len(self.discard) > 1:
+            shuffled = reshuffle(self)
+            if events is not None:
+                events.append(shuffled)
+            self.draw_pile += pile  # the new pile goes under the cards that were left
+            pile = self.draw_pile
+        cut = len(pile) - k
+        if cut < 0:
+            cut = 0
+        got = pile[cut:]
+        del pile[cut:]
+        counts = self.counts[seat]
+        mask = self.masks[seat]
+        for t in got:
+            counts[t] += 1
+            mask |= BIT[t]
+        self.masks[seat] = mask
+        self.sizes[seat] += len(got)
         if events is not None:
-            events.append(Event("draw", {"seat": seat, "count": len(got), "reason": reason}))
-            if got:
-                events.append(Event("drawn", {"seat": seat, "cards": names(got)}, (seat,)))
+            _report_draw(seat, got, reason, events)
         return got
 
     def hand(self, seat: int) -> list[int]:
@@ -554,18 +616,17 @@ class LastCardState(State):
         """Rules 7-8: the pending draw, the winner's score, the match end."""
         n = self.num_players
         if self.pending:
-            self._give((winner + self.direction) % n, self.pending, "penalty", events)
+            self._give(self.after[winner], self.pending, "penalty", events)
             self.pending = 0
-        hands = [self.hand(p) for p in range(n)]
         scores = [0] * n
-        scores[winner] = sum(POINTS[t] for hand in hands for t in hand)
+        scores[winner] = sum(map(hand_points, self.counts, self.masks))
         self.round_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         if events is not None:
             end = {
                 "round": self.round,
                 "winner": winner,
-                "hands": [names(hand) for hand in hands],
+                "hands": [names(self.hand(p)) for p in range(n)],
                 "scores": scores,
                 "totals": self.totals.copy(),
             }
@@ -618,6 +679,7 @@ class LastCardState(State):
         other.playable = self.playable
         other.pending = self.pending
         other.direction = self.direction
+        other.after = self.after
         other.current = self.current
         other.phase = self.phase
         other.drawn = self.drawn
@@ -686,6 +748,7 @@ class LastCardState(State):
         state.color = COLOR_INDEX[payload["color"]]
         state.pending = payload["pending"]
         state.direction = payload["direction"]
+        state.after = SEATS_AFTER[state.num_players][state.direction]
         state.current = payload["current"]
         state.phase = PHASES.index(payload["phase"])
         drawn = payload["drawn"]
