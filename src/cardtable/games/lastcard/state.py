@@ -167,6 +167,9 @@ class LastCardState(State):
     color: int
     #: The types the player to act may play now (see the module docstring).
     playable: int
+    #: The types the player to act holds and may play (their hand mask & ``playable``),
+    #: worked out once when their turn begins; unused while a drawn card waits.
+    playable_held: int
     pending: int
     direction: int
     #: ``after[seat]``: who plays after ``seat`` in the current direction.
@@ -314,7 +317,7 @@ class LastCardState(State):
             return []
         phase = self.phase
         if phase == TURN:
-            mine = self.masks[seat] & self.playable
+            mine = self.playable_held
             key = mine | self.rules.draw_flag
             if self.pending or not mine:
                 key |= DRAW_FLAG
@@ -339,12 +342,11 @@ class LastCardState(State):
         draw_flag = self.rules.draw_flag
         start = len(log)
         while not self.is_over:
-            masks = self.masks  # these lists last the round: only a new deal replaces them
-            sizes = self.sizes
+            sizes = self.sizes  # this list lasts the round: only a new deal replaces it
             while True:  # one round
                 seat = self.current
                 if self.phase == TURN:
-                    mine = masks[seat] & self.playable
+                    mine = self.playable_held
                     if mine < FIRST_WILD_BIT and sizes[seat] != 2:
                         plain = True  # no wild type, no call: one play per type
                         plays = mine.bit_count()
@@ -376,18 +378,21 @@ class LastCardState(State):
                         self._keep(seat, None)
                     continue
                 if plain:  # the r-th type in ``mine``
-                    while r:
-                        mine &= mine - 1
-                        r -= 1
-                    t = (mine & -mine).bit_length() - 1
+                    if r == plays - 1:  # the last (often the only) one: the highest bit
+                        t = mine.bit_length() - 1
+                    else:
+                        while r:
+                            mine &= mine - 1
+                            r -= 1
+                        t = (mine ^ (mine - 1)).bit_length() - 1  # the lowest bit
                     play, color, called = PLAIN_MOVES[t]
                 else:  # the type whose plays hold the r-th, then the r-th of those
                     widths = WIDTHS[call]
-                    t = (mine & -mine).bit_length() - 1
+                    t = (mine ^ (mine - 1)).bit_length() - 1
                     while r >= widths[t]:
                         r -= widths[t]
                         mine &= mine - 1
-                        t = (mine & -mine).bit_length() - 1
+                        t = (mine ^ (mine - 1)).bit_length() - 1
                     play, color, called = PLAY_MOVES[call][t][r]
                 log.append((seat, play))
                 self._play(seat, t, color, called, None)
@@ -406,7 +411,7 @@ class LastCardState(State):
         elif kind is Draw:
             if self.phase != TURN:
                 raise self.illegal(seat, action, "you have drawn: play that card or keep it")
-            if not (self.pending or self.rules.draw_flag) and self.masks[seat] & self.playable:
+            if not (self.pending or self.rules.draw_flag) and self.playable_held:
                 raise self.illegal(seat, action, "you must play a card when you can")
             self._draw(seat, events)
         elif kind is Keep:
@@ -426,7 +431,7 @@ class LastCardState(State):
         if self.phase == PLAY_DRAWN:
             if t != self.drawn:
                 raise self.illegal(seat, action, "only the card just drawn may be played now")
-        elif not self.masks[seat] & self.playable & bit:
+        elif not self.playable_held & bit:
             if not self.masks[seat] & bit:
                 raise self.illegal(seat, action, f"you do not hold a {action.card}")
             raise self.illegal(seat, action, self._why_unplayable(t))
@@ -545,7 +550,8 @@ class LastCardState(State):
         while True:
             if events is not None:
                 events.append(Event("turn", {"seat": seat}))
-            if self.masks[seat] & self.playable or self.pending or self.rules.draw_flag:
+            held = self.masks[seat] & self.playable
+            if held or self.pending or self.rules.draw_flag:
                 break
             if not self.draw_pile and len(self.discard) < 2:
                 break
@@ -553,6 +559,7 @@ class LastCardState(State):
                 break
             seat = self.after[seat]
         self.current = seat
+        self.playable_held = held
         self.to_act = _ONE_SEAT[seat]
 
     def _draw_for_turn(self, seat: int, events: list[Event] | None) -> bool:
@@ -677,6 +684,7 @@ class LastCardState(State):
         other.discard = self.discard.copy()
         other.color = self.color
         other.playable = self.playable
+        other.playable_held = self.playable_held
         other.pending = self.pending
         other.direction = self.direction
         other.after = self.after
@@ -719,6 +727,7 @@ class LastCardState(State):
             del pool[len(pool) - take :]
             hands.append(hand)
         other._set_hands(hands)
+        other.playable_held = other.masks[other.current] & other.playable
         other.draw_pile = pool
         return other
 
@@ -755,6 +764,7 @@ class LastCardState(State):
         state.drawn = NO_CARD if drawn is None else codes([drawn], "drawn card")[0]
         state.starter = payload["starter"]
         state.playable = state._playable_now()
+        state.playable_held = state.masks[state.current] & state.playable
         state.to_act = () if state.phase == OVER else _ONE_SEAT[state.current]
 
     def card_count(self) -> int:
