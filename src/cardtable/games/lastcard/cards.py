@@ -99,11 +99,14 @@ def hand_cards(counts: list[int], mask: int) -> list[int]:
 
 
 def hand_points(counts: list[int], mask: int) -> int:
-    """A hand's points at the round end (rule 7), read from its counts without listing it."""
+    """A hand's points at the round end (rule 7), read from its counts without listing it.
+
+    It walks the mask from its highest bit, which takes one new int per type rather than
+    the several that isolating the lowest bit takes.
+    """
     total = 0
     while mask:
-        low = mask & -mask
-        t = low.bit_length() - 1
+        t = mask.bit_length() - 1
         total += POINTS[t] * counts[t]
-        mask ^= low
+        mask ^= BIT[t]
     return total

@@ -388,11 +388,16 @@ class LastCardState(State):
                     play, color, called = PLAIN_MOVES[t]
                 else:  # the type whose plays hold the r-th, then the r-th of those
                     widths = WIDTHS[call]
-                    t = (mine ^ (mine - 1)).bit_length() - 1
-                    while r >= widths[t]:
-                        r -= widths[t]
-                        mine &= mine - 1
+                    t = mine.bit_length() - 1
+                    last = plays - widths[t]  # where the highest type's plays begin
+                    if r >= last:
+                        r -= last
+                    else:  # walk up from the lowest type
                         t = (mine ^ (mine - 1)).bit_length() - 1
+                        while r >= widths[t]:
+                            r -= widths[t]
+                            mine &= mine - 1
+                            t = (mine ^ (mine - 1)).bit_length() - 1
                     play, color, called = PLAY_MOVES[call][t][r]
                 log.append((seat, play))
                 self._play(seat, t, color, called, None)
