@@ -84,8 +84,23 @@ NO_CARD = -1
 WILD_EXTRA = (0, 3, 3, 6)
 #: Masks below this hold no wild type.
 FIRST_WILD_BIT = BIT[WILD]
+
+
+def _logged(action: Action) -> tuple[tuple[int, Action], ...]:
+    """``(seat, action)`` for every seat: log entries built once, shared by all playouts."""
+    return tuple((seat, action) for seat in range(MAX_PLAYERS))
+
+
+#: ``MOVES[call_allowed][t][i]``: the colour and call of ``PLAY_MOVES[call_allowed][t][i]``
+#: with its log entries: what a playout needs to apply and log that play.
+MOVES = tuple(
+    tuple(tuple((color, call, _logged(play)) for play, color, call in moves) for moves in table)
+    for table in PLAY_MOVES
+)
 #: ``PLAIN_MOVES[t]``: the one play of a coloured type ``t`` when no call is possible.
-PLAIN_MOVES = tuple(moves[0] for moves in PLAY_MOVES[0][:WILD])
+PLAIN_MOVES = tuple(moves[0] for moves in MOVES[0][:WILD])
+DRAW_LOGGED = _logged(DRAW)
+KEEP_LOGGED = _logged(KEEP)
 _ONE_SEAT = tuple((seat,) for seat in range(MAX_PLAYERS))
 #: ``SEATS_AFTER[players][direction][seat]``: who plays after ``seat``.
 SEATS_AFTER = {
@@ -371,10 +386,10 @@ class LastCardState(State):
                         r = getrandbits(k)
                 if r >= plays:
                     if self.phase == TURN:
-                        log.append((seat, DRAW))
+                        log.append(DRAW_LOGGED[seat])
                         self._draw(seat, None)
                     else:
-                        log.append((seat, KEEP))
+                        log.append(KEEP_LOGGED[seat])
                         self._keep(seat, None)
                     continue
                 if plain:  # the r-th type in ``mine``
@@ -385,7 +400,7 @@ class LastCardState(State):
                             mine &= mine - 1
                             r -= 1
                         t = (mine ^ (mine - 1)).bit_length() - 1  # the lowest bit
-                    play, color, called = PLAIN_MOVES[t]
+                    color, called, logged = PLAIN_MOVES[t]
                 else:  # the type whose plays hold the r-th, then the r-th of those
                     widths = WIDTHS[call]
                     t = mine.bit_length() - 1
@@ -398,8 +413,8 @@ class LastCardState(State):
                             r -= widths[t]
                             mine &= mine - 1
                             t = (mine ^ (mine - 1)).bit_length() - 1
-                    play, color, called = PLAY_MOVES[call][t][r]
-                log.append((seat, play))
+                    color, called, logged = MOVES[call][t][r]
+                log.append(logged[seat])
                 self._play(seat, t, color, called, None)
                 if not sizes[seat]:
                     break  # only a play ends a round: the one that empties a hand
