@@ -539,9 +539,9 @@ class LastCardState(State):
             self._give(seat, self.pending, "penalty", events)
             self.pending = 0
             self.playable = self._playable_now()
-        elif self._draw_for_turn(seat, events):
-            return
-        self._begin_turn(self.after[seat], events)
+            self._begin_turn(self.after[seat], events)
+        else:
+            self._begin_turn(seat, events, drawing=True)
 
     def _keep(self, seat: int, events: list[Event] | None) -> None:
         """Keep the card just drawn; the turn passes on."""
@@ -559,56 +559,52 @@ class LastCardState(State):
             return f"a +4 may not be played on {top}"
         return f"{NAMES[t]} matches neither the colour {COLORS[self.color]} nor {top}"
 
-    def _begin_turn(self, seat: int, events: list[Event] | None) -> None:
+    def _begin_turn(self, seat: int, events: list[Event] | None, drawing: bool = False) -> None:
         """Give the turn to ``seat``; who cannot play and may not choose draws at once.
 
         Rule 3 leaves no choice to a player without a playable card (unless
-        ``voluntary_draw`` is on), and the draw shows that anyway, so it happens here.
-        When no card can be drawn at all, the player is asked to ``Draw`` (which
+        ``voluntary_draw`` is on), and the draw shows that anyway, so it happens here: the
+        player keeps the turn if the card drawn may be played at once (``play_drawn``),
+        else it passes on. ``drawing`` starts with that draw, for a ``seat`` who chose to
+        ``Draw``. When no card can be drawn at all, the player is asked to ``Draw`` (which
         skips the draw): that keeps this loop finite whatever the deal.
         """
         while True:
-            if events is not None:
-                events.append(Event("turn", {"seat": seat}))
-            held = self.masks[seat] & self.playable
-            if held or self.pending or self.rules.draw_flag:
-                break
-            if not self.draw_pile and len(self.discard) < 2:
-                break
-            if self._draw_for_turn(seat, events):
+            if drawing:
+                drawing = False
+                held = 0
+            else:
+                if events is not None:
+                    events.append(Event("turn", {"seat": seat}))
+                held = self.masks[seat] & self.playable
+                if held or self.pending or self.rules.draw_flag:
+                    break
+                if not self.draw_pile and len(self.discard) < 2:
+                    break
+            pile = self.draw_pile
+            if pile:  # the commonest draw by far (a third of all turns in random play)
+                t = pile.pop()
+                bit = BIT[t]
+                self.counts[seat][t] += 1
+                self.masks[seat] |= bit
+                self.sizes[seat] += 1
+                if events is not None:
+                    _report_draw(seat, [t], "draw", events)
+            else:
+                got = self._give(seat, 1, "draw", events)  # reshuffles if it can
+                if not got:  # nothing left to draw at all: the turn passes on
+                    seat = self.after[seat]
+                    continue
+                t = got[0]
+                bit = BIT[t]
+            if self.playable & bit and self.rules.play_drawn:
+                self.phase = PLAY_DRAWN
+                self.drawn = t
                 break
             seat = self.after[seat]
         self.current = seat
         self.playable_held = held
         self.to_act = _ONE_SEAT[seat]
-
-    def _draw_for_turn(self, seat: int, events: list[Event] | None) -> bool:
-        """Rule 3: draw a card; True if it may be played at once (``play_drawn``).
-
-        This is the commonest draw by far (a third of all turns in random play), so
-        while the pile has a card it is taken here without ``_give``'s slices and loop.
-        """
-        pile = self.draw_pile
-        if pile:
-            t = pile.pop()
-            counts = self.counts[seat]
-            counts[t] += 1
-            bit = BIT[t]
-            self.masks[seat] |= bit
-            self.sizes[seat] += 1
-            if events is not None:
-                _report_draw(seat, [t], "draw", events)
-        else:
-            got = self._give(seat, 1, "draw", events)  # reshuffles if it can
-            if not got:
-                return False
-            t = got[0]
-            bit = BIT[t]
-        if self.playable & bit and self.rules.play_drawn:
-            self.phase = PLAY_DRAWN
-            self.drawn = t
-            return True
-        return False
 
     def _give(self, seat: int, k: int, reason: str, events: list[Event] | None) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
