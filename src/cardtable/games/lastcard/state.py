@@ -477,7 +477,12 @@ class LastCardState(State):
     def _play(
         self, seat: int, t: int, color_index: int, call: bool, events: list[Event] | None
     ) -> None:
-        """Play a card of type ``t`` naming ``color_index``, calling "Last Card" or not."""
+        """Play a card of type ``t`` naming ``color_index``, calling "Last Card" or not.
+
+        Then its effect (rules 4, 5 and 7): a Skip, Reverse, +2, Wild or +4, or the round
+        won with the last card. A number card is by far the commonest play, so it passes
+        the turn on first; the effects share this one step rather than a call of their own.
+        """
         counts = self.counts[seat]
         left = counts[t] - 1
         counts[t] = left
@@ -493,17 +498,14 @@ class LastCardState(State):
         if events is not None:
             play = {"seat": seat, "card": NAMES[t], "color": COLORS[color_index], "call": call}
             events.append(Event("play", play))
-        if size == 1 and not call and self.rules.missed_call:
-            self._give(seat, self.rules.missed_call, "missed_call", events)
-        follow = self.rules.after_number[t]
+        rules = self.rules
+        if size == 1 and not call and rules.missed_call:
+            self._give(seat, rules.missed_call, "missed_call", events)
+        follow = rules.after_number[t]
         if follow and size:
             self.playable = follow
             self._begin_turn(self.after[seat], events)
-        else:
-            self._after_effect(seat, t, events)
-
-    def _after_effect(self, seat: int, t: int, events: list[Event] | None) -> None:
-        """Rules 4, 5 and 7: the effect of a Skip, Reverse, +2, Wild or +4; a round won."""
+            return
         effect = KIND[t]
         if effect == REVERSE:
             self.direction = -self.direction
@@ -511,14 +513,13 @@ class LastCardState(State):
         penalty = PENALTY[t]
         if penalty:
             self.pending += penalty
-        if not self.sizes[seat]:
+        if not size:
             self._end_round(seat, events)
             return
         after = self.after
         nxt = after[seat]
         if effect == SKIP or (effect == REVERSE and self.num_players == 2):
             nxt = after[nxt]
-        rules = self.rules
         if penalty:
             answers = rules.stack_two if effect == PLUS2 else rules.stack_four
             if answers:
@@ -530,7 +531,7 @@ class LastCardState(State):
             self._give(nxt, self.pending, "penalty", events)
             self.pending = 0
             nxt = after[nxt]
-        self.playable = rules.playable[t * 4 + self.color]
+        self.playable = rules.playable[t * 4 + color_index]
         self._begin_turn(nxt, events)
 
     def _draw(self, seat: int, events: list[Event] | None) -> None:
