@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.engine import events_for
-from cardtable.games.lastcard.cards import BIT, CODE, DECK, PENALTY, POINTS
-from cardtable.games.lastcard.state import PLAY_DRAWN, LastCardState
+from cardtable.games.lastcard.actions import Play
+from cardtable.games.lastcard.cards import BIT, CODE, DECK, NAMES, PENALTY, POINTS
+from cardtable.games.lastcard.state import PLAY_DRAWN, TURN, LastCardState
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -158,6 +159,31 @@ def test_determinize_keeps_what_the_seat_knows(players, seed, options, split):
             assert guess.counts[guess.current][guess.drawn]
         for _ in steps(guess, random.Random(seed), 30):
             pass
+
+
+def assert_offers_the_cards_held(state):
+    """The player to act is offered exactly the cards they hold that ``playable`` allows."""
+    if state.phase != TURN:
+        return
+    seat = state.current
+    offered = {a.card for a in state.legal_actions(seat) if isinstance(a, Play)}
+    assert offered == {NAMES[t] for t in state.hand(seat) if BIT[t] & state.playable}
+
+
+@MATCHES
+@given(st.integers(2, 10), st.integers(0, 2**32), OPTIONS, st.integers(0, 300))
+def test_copies_restores_and_redeals_offer_the_cards_really_held(players, seed, options, split):
+    """What a turn offers is worked out as it begins: every way of making a state keeps it."""
+    state = new_match(players, seed, options)
+    for _ in steps(state, random.Random(seed), split):
+        pass
+    restored = cardtable.state_from_json(json.loads(json.dumps(state.to_json())))
+    guesses = [state.determinize(seat, random.Random(seat)) for seat in range(players)]
+    for made in (state.clone(), restored, *guesses):
+        assert_offers_the_cards_held(made)
+        for _ in steps(made, random.Random(split), 40):
+            assert_offers_the_cards_held(made)
+        assert all_cards(made) == sorted(DECK)
 
 
 def test_determinize_depends_only_on_what_the_seat_knows():

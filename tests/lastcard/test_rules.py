@@ -426,3 +426,10 @@ def test_from_deal_rejects_bad_deals():
         deal([["R1"]])
     with pytest.raises(StateFormatError, match="at least one card"):
         deal([["R1"], []])
+
+
+def test_state_json_with_an_unknown_direction_is_rejected():
+    data = json.loads(snapshot(deal([["R1", "G2"], ["R3"]])))
+    data["state"]["direction"] = 2
+    with pytest.raises(StateFormatError, match="direction"):
+        cardtable.state_from_json(data)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cardtable.engine.actions import Action, ActionCodec
 
-from .cards import COLOR_INDEX, COLOR_OF, COLORS, NAMES, TYPES, WILD
+from .cards import COLORS, NAMES, TYPES, WILD
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +60,6 @@ PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = (
 #: ``WIDTHS[call_allowed][t]``: how many plays of type ``t`` there are: one, or one per
 #: colour for the wild types, twice over when the call is allowed.
 WIDTHS: tuple[tuple[int, ...], ...] = tuple(tuple(len(plays) for plays in table) for table in PLAYS)
-#: ``PLAY_MOVES[call_allowed][t][i]``: ``PLAYS[call_allowed][t][i]`` with the colour it
-#: leaves to follow (an index) and its call, so a playout applies it without decoding.
-PLAY_MOVES: tuple[tuple[tuple[tuple[Play, int, bool], ...], ...], ...] = tuple(
-    tuple(
-        tuple((p, COLOR_INDEX[p.color] if p.color else COLOR_OF[t], p.call) for p in plays)
-        for t, plays in enumerate(table)
-    )
-    for table in PLAYS
-)
 #: ``DRAWN_CHOICES[call_allowed][t]``: play the drawn card of type ``t``, or keep it.
 DRAWN_CHOICES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple((*plays, KEEP) for plays in table) for table in PLAYS

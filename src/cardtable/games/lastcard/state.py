@@ -4,8 +4,9 @@ Encoding, chosen for speed (the engine plays millions of simulated rounds): a ca
 its type, an int (see ``cards``); a hand is a list of 54 counts, a bitmask of the
 types it holds and a size. The state keeps ``playable``, the mask of the types the
 player to act may play now (the stacking answers while a draw is pending), so the
-legal plays are ``hand mask & playable`` and ``legal_actions`` is one memo lookup.
-Piles are lists whose top is the last element.
+legal plays are ``hand mask & playable``, worked out once as the turn begins
+(``playable_held``), and ``legal_actions`` is one memo lookup. Piles are lists whose
+top is the last element.
 
 The rules live once, in the steps below ``_apply`` that work on this encoding. Two
 paths reach them: ``apply`` validates an action and collects the events the steps
@@ -40,7 +41,7 @@ from .actions import (
     DRAW_FLAG,
     DRAWN_CHOICES,
     KEEP,
-    PLAY_MOVES,
+    PLAYS,
     TURN_MEMO,
     WIDTHS,
     Draw,
@@ -91,11 +92,15 @@ def _logged(action: Action) -> tuple[tuple[int, Action], ...]:
     return tuple((seat, action) for seat in range(MAX_PLAYERS))
 
 
-#: ``MOVES[call_allowed][t][i]``: the colour and call of ``PLAY_MOVES[call_allowed][t][i]``
-#: with its log entries: what a playout needs to apply and log that play.
+#: ``MOVES[call_allowed][t][i]``: for ``PLAYS[call_allowed][t][i]``, the colour it leaves
+#: to follow (an index), its call and its log entry for each seat, so that a playout
+#: applies and logs it without decoding the action or building a tuple.
 MOVES = tuple(
-    tuple(tuple((color, call, _logged(play)) for play, color, call in moves) for moves in table)
-    for table in PLAY_MOVES
+    tuple(
+        tuple((COLOR_INDEX[p.color] if p.color else COLOR_OF[t], p.call, _logged(p)) for p in plays)
+        for t, plays in enumerate(table)
+    )
+    for table in PLAYS
 )
 #: ``PLAIN_MOVES[t]``: the one play of a coloured type ``t`` when no call is possible.
 PLAIN_MOVES = tuple(moves[0] for moves in MOVES[0][:WILD])
@@ -348,9 +353,11 @@ class LastCardState(State):
         """The engine's random playout, with moves picked straight from the hand bitmask.
 
         It makes the same draws as the generic loop, over the same legal actions in the
-        same order, and applies them with the rule steps ``_apply`` uses, so it reaches
-        the same state; it only skips listing the actions, validating the chosen one
-        and building events.
+        same order (the plays type by type, then Draw or Keep), and applies them with the
+        rule steps ``_apply`` uses, so it reaches the same state; it only skips listing
+        the actions, validating the chosen one and building events, and logs pre-built
+        entries. Masks this wide are new ints at every operation, so the chosen type is
+        read from the highest bit where it can be, without isolating the lowest.
         """
         getrandbits = rng.getrandbits
         log = self.log
@@ -769,8 +776,12 @@ class LastCardState(State):
         state._set_hands([codes(h, "hand") for h in payload["hands"]])
         state.draw_pile = codes(payload["draw_pile"], "draw pile")
         state.discard = codes(payload["discard"], "discard pile")
-        if payload["phase"] not in PHASES or payload["color"] not in COLOR_INDEX:
-            raise StateFormatError(f"unknown phase or colour in {payload!r}")
+        if (
+            payload["phase"] not in PHASES
+            or payload["color"] not in COLOR_INDEX
+            or payload["direction"] not in (1, -1)
+        ):
+            raise StateFormatError(f"unknown phase, colour or direction in {payload!r}")
         state.color = COLOR_INDEX[payload["color"]]
         state.pending = payload["pending"]
         state.direction = payload["direction"]
