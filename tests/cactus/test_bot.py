@@ -10,6 +10,7 @@ from cardtable.games.cactus.actions import (
     CALL_CACTUS,
     DISCARD,
     DRAW,
+    KEEP,
     PASS,
     TAKE_DISCARD,
     ChooseOpponent,
@@ -58,6 +59,51 @@ def test_heuristic_swaps_its_high_card_for_a_known_low_card():
     assert choice == ChooseOpponent(1, 0)  # the 3c it looked at
     state.apply(0, choice)
     assert bot.act(state, 0) == Swap(0)  # gives its black king
+
+
+def test_heuristic_throws_its_most_valuable_matching_card():
+    # It knows a red king (0 points) in slot 0 and a black king (15) in slot 2.
+    state = deal([P0, ["Kh", "5d", "Ks", "6s"]], ["Kd"], known=[[0, 1], [0, 2]])
+    play(state, (0, DRAW), (0, DISCARD))
+    assert heuristic().act(state, 1) == Throw(2)
+
+
+def test_a_swap_is_scored_on_both_sides():
+    state = deal([["Qc", "2d", "3h", "4s"], P1], known=[[0, 1, 2, 3], []])
+    est = Estimate(state, 0)
+    assert est.others == ((0, 4),)
+    hand, others = est.exchanged(0, 1, 2, None)  # the queen for an unknown card
+    assert hand == est.own_hand(0, None) == (9, 1, 4)
+    assert others == ((10, 3),)  # the queen now counts in the opponent's total
+    assert est.win_chance(9, 1, others) > est.win_chance(9, 1)
+
+
+def test_heuristic_black_king_looks_at_a_known_low_card_and_takes_it():
+    state = deal(
+        [["Qc", "Jd", "7h", "8s"], ["5c", "2h", "6d", "4s"]],
+        ["Kc", "4h", "9c"],
+        known=[[0, 1], [0, 1]],
+    )
+    play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 1)), (1, PASS))
+    play(state, (1, DRAW), (1, DISCARD), (0, PASS), (0, DRAW), (0, DISCARD))
+    bot = heuristic()
+    choice = bot.act(state, 0)
+    assert choice == PeekOpponent(1, 1)  # the 2h it looked at with the 9
+    state.apply(0, choice)
+    assert bot.act(state, 0) in (Swap(0), Swap(1))  # gives a 10-point card
+
+
+def test_heuristic_black_king_keeps_its_cards_when_the_swap_is_optional_and_bad():
+    layouts = [["Ac", "2d", "Kh", "3s"], ["Qc", "9d", "8h", "7s"]]
+    for optional, expected in ((True, KEEP), (False, Swap(3))):
+        state = deal(
+            layouts,
+            ["Ks"],
+            known=[[0, 1, 2, 3], []],
+            options={"black_king_swap_optional": optional},
+        )
+        play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 0)))
+        assert heuristic().act(state, 0) == expected  # forced: gives its highest card, 3s
 
 
 def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():

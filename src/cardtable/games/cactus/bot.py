@@ -11,6 +11,13 @@ target) is scored by that win chance: on the last turn after a call, the chance 
 the round ended now; before a call, the chance after one more turn, assuming the
 round could end then. That look-ahead is what values a 7 or 8's peek: knowing a card
 lets the next draw replace the right one.
+
+A swap (jack, queen, black king) is scored on both sides: the card given away raises
+the opponent's total as the card taken changes the own, so a known high card given
+for an average one counts twice. The jack or queen's target and the black king's look
+are the opponent cards whose swap scores best (a known card at its value, an unknown
+one over the unseen cards). In a quick-discard window it throws the most valuable
+card it knows to match; it never guesses, since a wrong throw costs a penalty card.
 """
 
 from __future__ import annotations
@@ -34,7 +41,19 @@ from .actions import (
     TAKE_DISCARD,
     THROW,
 )
-from .cards import DECK, EIGHT, EMPTY, JACK, QUEEN, RANK, SEVEN, VALUES, is_black_king
+from .cards import (
+    DECK,
+    EIGHT,
+    EMPTY,
+    JACK,
+    NINE,
+    QUEEN,
+    RANK,
+    SEVEN,
+    TEN,
+    VALUES,
+    is_black_king,
+)
 from .state import (
     CHOOSE_PHASE,
     DRAWN,
@@ -54,12 +73,29 @@ from .state import (
 #: A summary of an own layout for scoring: the total of the known cards, how many
 #: cards are unknown, and the highest known value (-1 with none known).
 Hand = tuple[int, int, int]
+#: The opponents' layouts for scoring, in seat order: (total of known cards, unknown cards).
+Others = tuple[tuple[int, int], ...]
+#: What discarding a drawn card does: look at an own card, look at an opponent's card,
+#: swap blindly (jack, queen), look and swap (black king), or nothing.
+PEEK, SPY, BLIND, KING, NOTHING = range(5)
 
 
 def _hand(values: list[int | None]) -> Hand:
     """The summary of a layout given per card as a known value or None (unknown)."""
     known = [v for v in values if v is not None]
     return sum(known), len(values) - len(known), max(known, default=-1)
+
+
+def effect_of(card: int) -> int:
+    """The effect a drawn ``card`` has when discarded (RULES.md, Cactus 3)."""
+    rank = RANK[card]
+    if rank in (SEVEN, EIGHT):
+        return PEEK
+    if rank in (NINE, TEN):
+        return SPY
+    if rank in (JACK, QUEEN):
+        return BLIND
+    return KING if is_black_king(card) else NOTHING
 
 
 class Estimate:
@@ -85,18 +121,23 @@ class Estimate:
         self.card_values = [(v, values.count(v) / len(values)) for v in sorted(set(values))]
         #: After a call this is the seat's last turn: no later draw to prepare for.
         self.last_turn = state.caller != NO_SEAT
-        self._chances: dict[tuple[int, int], float] = {}
-        self._outlooks: dict[Hand, float] = {}
-        self._opponent_totals = [
-            self._distribution(round(self._known_total(p) - opponent_gain), len(self.unknown(p)))
-            for p in range(state.num_players)
-            if p != seat
-        ]
+        self.rivals = [p for p in range(state.num_players) if p != seat]
+        #: The opponents' layouts as they stand.
+        self.others: Others = tuple(
+            (self._known_total(p), len(self.unknown(p))) for p in self.rivals
+        )
+        self._dists: dict[tuple[int, int], list[float]] = {}
+        self._chances: dict[tuple[int, int, Others], float] = {}
+        self._outlooks: dict[tuple[Hand, Others], float] = {}
 
     # ------------------------------------------------------------ the layouts
     def value(self, owner: int, slot: int) -> float:
         c = self.known.get((owner, slot))
         return self.mean if c is None else VALUES[c]
+
+    def known_value(self, owner: int, slot: int) -> int | None:
+        c = self.known.get((owner, slot))
+        return None if c is None else VALUES[c]
 
     def slots(self, owner: int) -> list[int]:
         return [i for i, c in enumerate(self.state.cards[owner]) if c != EMPTY]
@@ -109,11 +150,7 @@ class Estimate:
 
     def own_values(self) -> dict[int, int | None]:
         """Each own slot's known value, or None where the card is unknown."""
-        me = self.seat
-        return {
-            i: (VALUES[self.known[me, i]] if (me, i) in self.known else None)
-            for i in self.slots(me)
-        }
+        return {i: self.known_value(self.seat, i) for i in self.slots(self.seat)}
 
     def own_hand(self, slot: int | None = None, value: int | None = None) -> Hand:
         """The own layout, with ``slot`` (if given) holding ``value`` (None: unknown)."""
@@ -122,18 +159,34 @@ class Estimate:
             values[slot] = value
         return _hand(list(values.values()))
 
-    def opponents(self, unlocked: bool) -> list[int]:
-        state = self.state
-        return [
-            p
-            for p in range(state.num_players)
-            if p != self.seat and not (unlocked and state.locked(p)) and self.slots(p)
-        ]
+    def exchanged(
+        self, slot: int, owner: int, target: int, taken: int | None
+    ) -> tuple[Hand, Others]:
+        """The layouts after swapping the own ``slot`` with ``owner``'s ``target`` card,
+        whose value is ``taken`` (None: unknown).
 
-    def lowest_opponent_card(self) -> tuple[int, int]:
-        """The unlocked opponent card expected lowest; known cards win ties."""
-        cards = [(p, i) for p in self.opponents(unlocked=True) for i in self.slots(p)]
-        return min(cards, key=lambda pi: (self.value(*pi), pi not in self.known))
+        Both sides count: the card given raises the opponent's total by as much as it
+        lowers the own, so giving a known 10 for an average card is worth twice what
+        the own layout alone shows.
+        """
+        given = self.known_value(self.seat, slot)
+        before = self.known_value(owner, target)
+        total, unknown = self.others[self.rivals.index(owner)]
+        total += (given or 0) - (before or 0)
+        unknown += (given is None) - (before is None)
+        others = tuple(
+            (total, unknown) if p == owner else o
+            for p, o in zip(self.rivals, self.others, strict=True)
+        )
+        return self.own_hand(slot, taken), others
+
+    def opponents(self, unlocked: bool) -> list[int]:
+        locked = self.state.locked
+        return [p for p in self.rivals if not (unlocked and locked(p)) and self.slots(p)]
+
+    def targets(self) -> list[tuple[int, int]]:
+        """The opponent cards a swap may take."""
+        return [(p, i) for p in self.opponents(unlocked=True) for i in self.slots(p)]
 
     # ------------------------------------------------------------ the chances
     def _distribution(self, known_total: int, unknown: int) -> list[float]:
@@ -142,6 +195,9 @@ class Estimate:
         Each unknown card is an independent draw from the unseen cards: close enough
         to drawing without replacement for the few cards of a layout.
         """
+        key = (known_total, unknown)
+        if key in self._dists:
+            return self._dists[key]
         dist = [0.0] * max(0, known_total) + [1.0]
         for _ in range(unknown):
             out = [0.0] * (len(dist) + self.card_values[-1][0])
@@ -150,38 +206,43 @@ class Estimate:
                     for v, q in self.card_values:
                         out[t + v] += p * q
             dist = out
+        self._dists[key] = dist
         return dist
 
-    def win_chance(self, known_total: int, unknown: int) -> float:
+    def win_chance(self, known_total: int, unknown: int, others: Others | None = None) -> float:
         """Chance that an own layout of ``known_total`` plus ``unknown`` unseen cards is
         strictly lowest if the round ended now (ties count half; opponents independent).
         """
-        key = (known_total, unknown)
+        others = self.others if others is None else others
+        key = (known_total, unknown, others)
         if key not in self._chances:
             mine = self._distribution(known_total, unknown)
             chance = 1.0
-            for theirs in self._opponent_totals:
+            for total, hidden in others:
+                theirs = self._distribution(round(total - self.opponent_gain), hidden)
                 chance *= _lower_chance(mine, theirs)
             self._chances[key] = chance
         return self._chances[key]
 
-    def outlook(self, hand: Hand) -> float:
+    def outlook(self, hand: Hand, others: Others | None = None) -> float:
         """The win chance of an own layout: now on the last turn, else after one more
         draw kept where it helps most (the round might end right after it)."""
         total, unknown, top = hand
+        others = self.others if others is None else others
         if self.last_turn:
-            return self.win_chance(total, unknown)
-        if hand not in self._outlooks:
+            return self.win_chance(total, unknown, others)
+        key = (hand, others)
+        if key not in self._outlooks:
             chance = 0.0
             for v, q in self.card_values:
-                best = self.win_chance(total, unknown)
+                best = self.win_chance(total, unknown, others)
                 if top >= 0:
-                    best = max(best, self.win_chance(total - top + v, unknown))
+                    best = max(best, self.win_chance(total - top + v, unknown, others))
                 if unknown:
-                    best = max(best, self.win_chance(total + v, unknown - 1))
+                    best = max(best, self.win_chance(total + v, unknown - 1, others))
                 chance += q * best
-            self._outlooks[hand] = chance
-        return self._outlooks[hand]
+            self._outlooks[key] = chance
+        return self._outlooks[key]
 
     def revealed(self, hand: Hand) -> float:
         """The outlook of ``hand`` once one of its unknown cards has been looked at."""
@@ -244,17 +305,16 @@ class CactusHeuristic(Bot):
             p, i = self._card_to_learn(est)
             return PEEK_OPPONENT[p][i]
         if phase == CHOOSE_PHASE:
-            p, i = est.lowest_opponent_card()
+            p, i = self._blind_target(est)[1]
             return CHOOSE_OPPONENT[p][i]
         if phase == KING_PEEK:
-            p, i = self._king_look(est)
+            p, i = self._king_look(est)[1]
             return PEEK_OPPONENT[p][i]
+        target = state.target_seat, state.target_slot
         if phase == SWAP_PHASE:
-            return SWAP[self._blind_swap(est)[1]]
+            return SWAP[self._swap(est, target, est.known_value(*target))[1]]
         if phase == KING_SWAP:
-            target = VALUES[est.known[state.target_seat, state.target_slot]]
-            keep = KEEP in state.legal_actions(seat)
-            return self._king_swap(est, target, keep)[1]
+            return self._king_swap(est, target, VALUES[est.known[target]])[1]
         raise ValueError(f"seat {seat} has nothing to do in phase {state.phase}")
 
     # ------------------------------------------------------------ decisions
@@ -266,7 +326,11 @@ class CactusHeuristic(Bot):
         self._turns += 1
         options: list[tuple[float, Action]] = []
         if DRAW in legal:
-            draw = sum(self._keep(est, c, drawn=True)[0] for c in est.unseen)
+            kinds: dict[tuple[int, int], int] = {}
+            for c in est.unseen:
+                kind = (VALUES[c], effect_of(c))
+                kinds[kind] = kinds.get(kind, 0) + 1
+            draw = sum(n * self._use(est, *kind, drawn=True)[0] for kind, n in kinds.items())
             options.append((draw / max(1, len(est.unseen)), DRAW))
         if TAKE_DISCARD in legal:
             options.append((self._keep(est, state.discard[-1], drawn=False)[0], TAKE_DISCARD))
@@ -278,53 +342,73 @@ class CactusHeuristic(Bot):
         return max(options, key=lambda va: va[0])[1] if options else legal[0]
 
     def _keep(self, est: Estimate, card: int, drawn: bool) -> tuple[float, Action]:
-        """The best use of ``card`` in hand: the slot to put it in, or (if drawn)
-        discarding it for its effect; with the win chance that choice leads to."""
+        """The best use of ``card`` in hand, with the win chance it leads to."""
+        return self._use(est, VALUES[card], effect_of(card), drawn)
+
+    def _use(self, est: Estimate, value: int, effect: int, drawn: bool) -> tuple[float, Action]:
+        """The best use of a card in hand worth ``value``: the slot to put it in, or (if
+        drawn) discarding it for its ``effect``; with the win chance that choice leads to."""
         best = (-1.0, DISCARD)
         for slot in est.slots(est.seat):
-            chance = est.outlook(est.own_hand(slot, VALUES[card]))
+            chance = est.outlook(est.own_hand(slot, value))
             if chance > best[0]:
                 best = (chance, REPLACE[slot])
         if drawn:
-            effect = self._effect(est, card)
-            if effect >= best[0]:
-                best = (effect, DISCARD)
+            chance = self._effect(est, effect)
+            if chance >= best[0]:
+                best = (chance, DISCARD)
         return best
 
-    def _effect(self, est: Estimate, card: int) -> float:
-        """The win chance after discarding ``card`` and using its effect well."""
-        rank = RANK[card]
+    def _effect(self, est: Estimate, effect: int) -> float:
+        """The win chance after discarding a card with ``effect`` and using it well."""
         hand = est.own_hand()
-        swappable = bool(est.slots(est.seat)) and bool(est.opponents(unlocked=True))
-        if rank in (SEVEN, EIGHT):
+        if effect == PEEK and est.slots(est.seat):
             return est.revealed(hand)
-        if rank in (JACK, QUEEN) and swappable:
-            return self._blind_swap(est)[0]
-        if is_black_king(card) and swappable:
-            keep = est.state.options.black_king_swap_optional
-            p, i = self._king_look(est)
-            c = est.known.get((p, i))
-            if c is not None:
-                return self._king_swap(est, VALUES[c], keep)[0]
-            total = 0.0
-            for v, q in est.card_values:
-                total += q * self._king_swap(est, v, keep)[0]
-            return total
+        swappable = bool(est.slots(est.seat)) and bool(est.targets())
+        if effect == BLIND and swappable:
+            return self._blind_target(est)[0]
+        if effect == KING and swappable:
+            return self._king_look(est)[0]
         return est.outlook(hand)
 
-    def _blind_swap(self, est: Estimate) -> tuple[float, int]:
-        """The own card to give in a jack or queen swap: the card received is unknown."""
-        slots = est.slots(est.seat)
-        return max((est.outlook(est.own_hand(s, None)), s) for s in slots)
+    def _swap(self, est: Estimate, target: tuple[int, int], taken: int | None) -> tuple[float, int]:
+        """The own card to give for ``target`` (worth ``taken``, None: unknown)."""
+        return max(
+            (est.outlook(*est.exchanged(slot, *target, taken)), slot)
+            for slot in est.slots(est.seat)
+        )
 
-    def _king_swap(self, est: Estimate, target: int, keep: bool) -> tuple[float, Action]:
-        """The own card to give for a black king's looked-at card worth ``target``."""
-        best = (est.outlook(est.own_hand()), KEEP) if keep else (-1.0, KEEP)
-        for slot in est.slots(est.seat):
-            chance = est.outlook(est.own_hand(slot, target))
-            if chance > best[0]:
-                best = (chance, SWAP[slot])
-        return best
+    def _blind_target(self, est: Estimate) -> tuple[float, tuple[int, int]]:
+        """The opponent card to take in a jack or queen swap, and the chance it gives."""
+        return max(
+            (self._swap(est, target, est.known_value(*target))[0], target)
+            for target in est.targets()
+        )
+
+    def _king_swap(
+        self, est: Estimate, target: tuple[int, int], taken: int
+    ) -> tuple[float, Action]:
+        """What to do with a black king's looked-at ``target`` worth ``taken``: the own
+        card to give, or keeping the own cards where the rules allow it."""
+        chance, slot = self._swap(est, target, taken)
+        if est.state.options.black_king_swap_optional:
+            keep = est.outlook(est.own_hand())
+            if keep > chance:
+                return keep, KEEP
+        return chance, SWAP[slot]
+
+    def _king_look(self, est: Estimate) -> tuple[float, tuple[int, int]]:
+        """The opponent card a black king looks at, and the chance its swap gives: a
+        known card counts at its value, an unknown one on average over the unseen cards."""
+        if not est.targets():
+            return est.outlook(est.own_hand()), self._card_to_learn(est)
+        options = []
+        for target in est.targets():
+            v = est.known_value(*target)
+            values = est.card_values if v is None else [(v, 1.0)]
+            chance = sum(q * self._king_swap(est, target, w)[0] for w, q in values)
+            options.append((chance, target))
+        return max(options)
 
     def _card_to_learn(self, est: Estimate) -> tuple[int, int]:
         """An opponent card worth knowing: unknown, and swappable if possible."""
@@ -336,20 +420,15 @@ class CactusHeuristic(Bot):
         p = est.opponents(unlocked=False)[0]
         return p, est.slots(p)[0]
 
-    def _king_look(self, est: Estimate) -> tuple[int, int]:
-        """Look at the swappable card expected lowest (a known low one, or an unknown)."""
-        if est.opponents(unlocked=True):
-            return est.lowest_opponent_card()
-        return self._card_to_learn(est)
-
     def _quick_discard(self, est: Estimate) -> Action:
-        """Throw a card known to match the window's rank; otherwise pass."""
+        """Throw the most valuable card known to match the window's rank; else pass."""
         rank = est.state.window_rank
-        for slot in est.slots(est.seat):
-            c = est.known.get((est.seat, slot))
-            if c is not None and RANK[c] == rank:
-                return THROW[slot]
-        return PASS
+        matches = [
+            (VALUES[c], slot)
+            for (owner, slot), c in est.known.items()
+            if owner == est.seat and RANK[c] == rank
+        ]
+        return THROW[max(matches)[1]] if matches else PASS
 
 
 register_bot("heuristic", CactusHeuristic, game="cactus")
