@@ -16,7 +16,10 @@ Every side plays 2-player single rounds with uniformly random legal actions:
 - Last Card, ``random_playout``: the same ``make``, then
   ``state.random_playout(rng, until_round_end=True)``, the engine call simulations and
   search rollouts use. It picks uniformly among the same legal actions and logs them,
-  but lists no actions, validates nothing and builds no events.
+  but lists no actions, validates nothing and builds no events. ``make`` is about a
+  sixth of such a default-rules game: most of it is seeding a fresh ``random.Random``
+  and shuffling the deck draw for draw as ``random.shuffle`` does, so seeds keep their
+  deals.
 
 Each Last Card loop runs with the default rules (stacking, play-or-keep after a draw,
 the "Last Card" call with its penalty) and with the rules closest to RLCard's UNO (no

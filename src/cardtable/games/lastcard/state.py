@@ -580,7 +580,7 @@ class LastCardState(State):
         while True:
             if drawing:
                 drawing = False
-                held = 0
+                held = 0  # read by no one: the draw below ends in a choice or passes on
             else:
                 if events is not None:
                     events.append(Event("turn", {"seat": seat}))
@@ -590,7 +590,7 @@ class LastCardState(State):
                 if not self.draw_pile and len(self.discard) < 2:
                     break
             pile = self.draw_pile
-            if pile:  # the commonest draw by far (a third of all turns in random play)
+            if pile:  # the commonest draw by far: one card, without ``_give``'s slices
                 t = pile.pop()
                 bit = BIT[t]
                 self.counts[seat][t] += 1
