@@ -22,7 +22,7 @@ from cardtable.games.cactus.actions import (
 )
 from cardtable.games.cactus.bot import Estimate
 
-from .deals import P0, P1, deal, play
+from .deals import P0, P1, P2, deal, play
 
 
 def heuristic():
@@ -124,6 +124,14 @@ def test_win_chance_counts_ties_half_and_unknown_cards_as_unseen_ones():
     play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 1)), (1, PASS))
     known = Estimate(state, 0)  # it has seen the opponent's ace: no unknown card left
     assert [known.win_chance(total, 0) for total in (0, 1, 2)] == [1.0, 0.5, 0.0]
+
+
+def test_win_chance_against_several_opponents_shares_the_own_total():
+    state = deal([["8c"], P1, P2], known=[[], [], []])
+    est = Estimate(state, 0)
+    # One unknown card against two known totals of 5: below 5 is 18 of the 52 cards
+    # (A-4 and the red kings); a 5 (4 cards) ties both, which counts half twice.
+    assert est.win_chance(0, 1, ((5, 0), (5, 0))) == pytest.approx(18 / 52 + 4 / 52 / 4)
 
 
 def test_heuristic_on_its_last_turn_takes_a_known_low_discard_for_its_worst_card():

@@ -22,6 +22,10 @@ card it knows to match; it never guesses, since a wrong throw costs a penalty ca
 
 from __future__ import annotations
 
+from itertools import accumulate
+from math import prod
+from operator import mul
+
 from cardtable.bots.base import Bot, register_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
@@ -128,6 +132,7 @@ class Estimate:
         )
         self._dists: dict[tuple[int, int], list[float]] = {}
         self._chances: dict[tuple[int, int, Others], float] = {}
+        self._beats: dict[Others, list[float]] = {}
         self._outlooks: dict[tuple[Hand, Others], float] = {}
 
     # ------------------------------------------------------------ the layouts
@@ -211,18 +216,31 @@ class Estimate:
 
     def win_chance(self, known_total: int, unknown: int, others: Others | None = None) -> float:
         """Chance that an own layout of ``known_total`` plus ``unknown`` unseen cards is
-        strictly lowest if the round ended now (ties count half; opponents independent).
-        """
+        strictly lowest if the round ended now (a tie with an opponent counts half)."""
         others = self.others if others is None else others
         key = (known_total, unknown, others)
         if key not in self._chances:
             mine = self._distribution(known_total, unknown)
-            chance = 1.0
-            for total, hidden in others:
-                theirs = self._distribution(round(total - self.opponent_gain), hidden)
-                chance *= _lower_chance(mine, theirs)
-            self._chances[key] = chance
+            self._chances[key] = sum(map(mul, mine, self._beaten(others)))
         return self._chances[key]
+
+    def _beaten(self, others: Others) -> list[float]:
+        """For each own total (the index), the chance it is lower than every opponent's.
+
+        The opponents' totals are independent given the own total, so the chances
+        multiply per total; past the end of any opponent's distribution it is 0.
+        """
+        if others not in self._beats:
+            lower = [self._lower_than(total, hidden) for total, hidden in others]
+            self._beats[others] = [prod(chances) for chances in zip(*lower, strict=False)]
+        return self._beats[others]
+
+    def _lower_than(self, total: int, hidden: int) -> list[float]:
+        """For each own total, the chance it is lower than an opponent's layout of
+        ``total`` known points and ``hidden`` unknown cards (a tie counts half)."""
+        theirs = self._distribution(round(total - self.opponent_gain), hidden)
+        below = accumulate(theirs, initial=0.0)
+        return [1.0 - b - q / 2 for b, q in zip(below, theirs, strict=False)]
 
     def outlook(self, hand: Hand, others: Others | None = None) -> float:
         """The win chance of an own layout: now on the last turn, else after one more
@@ -252,18 +270,6 @@ class Estimate:
         return sum(
             q * self.outlook((total + v, unknown - 1, max(top, v))) for v, q in self.card_values
         )
-
-
-def _lower_chance(mine: list[float], theirs: list[float]) -> float:
-    """Chance that a total drawn from ``mine`` beats one from ``theirs`` (ties count half)."""
-    chance = 0.0
-    below = 0.0  # the chance that theirs is below the total being looked at
-    for t in range(max(len(mine), len(theirs))):
-        q = theirs[t] if t < len(theirs) else 0.0
-        if t < len(mine):
-            chance += mine[t] * (1.0 - below - q / 2)
-        below += q
-    return chance
 
 
 class CactusHeuristic(Bot):
