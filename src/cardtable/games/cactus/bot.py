@@ -406,7 +406,7 @@ class CactusHeuristic(Bot):
     def _king_look(self, est: Estimate) -> tuple[float, tuple[int, int]]:
         """The opponent card a black king looks at, and the chance its swap gives: a
         known card counts at its value, an unknown one on average over the unseen cards."""
-        if not est.targets():
+        if not est.targets() or not est.slots(est.seat):  # nothing to swap: just learn
             return est.outlook(est.own_hand()), self._card_to_learn(est)
         options = []
         for target in est.targets():
