@@ -58,33 +58,32 @@ def test_discards_a_high_drawn_card_and_reveals_instead():
     assert bot.act(state, 0) in {REVEAL[p] for p in range(6, 12)}
 
 
+def after_drawing(card, mine, theirs, theirs_up):
+    """The heuristic's move with one hidden card left (position 11) after drawing ``card``."""
+    state = position(mine, range(11), theirs, theirs_up, discard=[11], pile=[*PILE, card])
+    state.apply(0, DRAW)
+    return heuristic().act(state, 0)
+
+
 def test_finishes_when_clearly_lowest():
     # One hidden card left (position 11); seat 0 shows 1, the opponent shows 60 and hides 8.
     mine = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]
     theirs = [12, 11, 10, 9, 8, 10, 5, 5, 5, 5, 5, 5]
-    state = position(mine, range(11), theirs, range(4), discard=[11], pile=[*PILE, 2])
-    bot = heuristic()
-    state.apply(0, DRAW)
-    assert bot.act(state, 0) in (REPLACE[11], DISCARD)
+    assert after_drawing(2, mine, theirs, range(4)) in (REPLACE[11], DISCARD)
 
 
 def test_puts_off_finishing_when_behind_if_a_card_can_still_improve():
     # Seat 0 shows 47 with one hidden card; the opponent shows 0 with two hidden.
     mine = [12, 10, 10, 5, 5, 5, 0, 0, 0, 0, 0, 4]
     theirs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    state = position(mine, range(11), theirs, range(10), discard=[11], pile=[*PILE, 1])
-    bot = heuristic()
-    state.apply(0, DRAW)
-    assert bot.act(state, 0) == REPLACE[0]  # the 1 over the 12, keeping position 11 hidden
+    # the 1 over the 12, keeping position 11 hidden
+    assert after_drawing(1, mine, theirs, range(10)) == REPLACE[0]
 
 
 def test_never_spoils_its_layout_to_avoid_finishing():
     mine = [3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4]
     theirs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    state = position(mine, range(11), theirs, range(10), discard=[11], pile=[*PILE, 12])
-    bot = heuristic()
-    state.apply(0, DRAW)
-    assert bot.act(state, 0) in (REPLACE[11], DISCARD)
+    assert after_drawing(12, mine, theirs, range(10)) in (REPLACE[11], DISCARD)
 
 
 @pytest.mark.parametrize("players", [2, 4])

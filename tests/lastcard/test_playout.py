@@ -10,7 +10,7 @@ import cardtable
 from cardtable.engine.state import State
 from cardtable.games.lastcard.state import PLAY_DRAWN, LastCardState
 
-from .test_properties import MATCHES, OPTIONS, new_match, steps
+from .test_properties import MATCHES, OPTIONS, new_match, played
 
 
 def assert_same_as_apply(state, seed, until_round_end=False, dealt=False):
@@ -31,9 +31,7 @@ def assert_same_as_apply(state, seed, until_round_end=False, dealt=False):
 @MATCHES
 @given(st.integers(2, 10), st.integers(0, 2**32), OPTIONS, st.integers(0, 150))
 def test_fast_playout_plays_the_match_apply_plays(players, seed, options, split):
-    state = new_match(players, seed, options)
-    for _ in steps(state, random.Random(seed), split):
-        pass
+    state = played(players, seed, options, split)
     assert_same_as_apply(state, seed + 1, until_round_end=True)
     assert_same_as_apply(state, seed + 2)
     assert state.is_over

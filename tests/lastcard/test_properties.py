@@ -32,6 +32,19 @@ def new_match(players, seed, options):
     return state
 
 
+def played(players, seed, options, split):
+    """A new match after ``split`` random actions (chosen with ``Random(seed)``)."""
+    state = new_match(players, seed, options)
+    play_on(state, random.Random(seed), split)
+    return state
+
+
+def play_on(state, rng, limit):
+    """Apply up to ``limit`` random actions."""
+    for _ in steps(state, rng, limit):
+        pass
+
+
 def steps(state, rng, limit):
     """Yield (seat, action, events) for up to ``limit`` random actions."""
     for _ in range(limit):
@@ -126,10 +139,7 @@ def test_views_and_events_show_other_hands_only_by_size(players, seed, options):
 @MATCHES
 @given(st.integers(2, 10), st.integers(0, 2**32), OPTIONS, st.integers(0, 200))
 def test_clone_and_replay_reproduce_the_state(players, seed, options, split):
-    state = new_match(players, seed, options)
-    rng = random.Random(seed)
-    for _ in steps(state, rng, split):
-        pass
+    state = played(players, seed, options, split)
     twin = state.clone()
     moves = random.Random(split)
     for seat, action, _ in steps(state, moves, 200):
@@ -144,10 +154,7 @@ def test_clone_and_replay_reproduce_the_state(players, seed, options, split):
 @MATCHES
 @given(st.integers(2, 10), st.integers(0, 2**32), OPTIONS, st.integers(0, 300))
 def test_determinize_keeps_what_the_seat_knows(players, seed, options, split):
-    state = new_match(players, seed, options)
-    rng = random.Random(seed)
-    for _ in steps(state, rng, split):
-        pass
+    state = played(players, seed, options, split)
     for seat in range(players):
         guess = state.determinize(seat, random.Random(seat))
         assert guess.view(seat) == state.view(seat)
@@ -157,8 +164,7 @@ def test_determinize_keeps_what_the_seat_knows(players, seed, options, split):
         if guess.phase == PLAY_DRAWN:
             assert guess.playable & BIT[guess.drawn]
             assert guess.counts[guess.current][guess.drawn]
-        for _ in steps(guess, random.Random(seed), 30):
-            pass
+        play_on(guess, random.Random(seed), 30)
 
 
 def assert_offers_the_cards_held(state):
@@ -174,9 +180,7 @@ def assert_offers_the_cards_held(state):
 @given(st.integers(2, 10), st.integers(0, 2**32), OPTIONS, st.integers(0, 300))
 def test_copies_restores_and_redeals_offer_the_cards_really_held(players, seed, options, split):
     """What a turn offers is worked out as it begins: every way of making a state keeps it."""
-    state = new_match(players, seed, options)
-    for _ in steps(state, random.Random(seed), split):
-        pass
+    state = played(players, seed, options, split)
     restored = cardtable.state_from_json(json.loads(json.dumps(state.to_json())))
     guesses = [state.determinize(seat, random.Random(seat)) for seat in range(players)]
     for made in (state.clone(), restored, *guesses):
