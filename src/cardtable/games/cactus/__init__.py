@@ -2,7 +2,7 @@
 
 from cardtable.engine.registry import GameSpec, register
 
-from . import bot  # noqa: F401  (registers the heuristic bot)
+from . import bot, greedy  # noqa: F401  (registers the heuristic and greedy bots)
 from .actions import ACTION_SPACE_SIZE, action_from_index, action_index
 from .options import CactusOptions
 from .state import CactusState
