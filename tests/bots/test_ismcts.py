@@ -73,7 +73,7 @@ def test_a_time_budget_gives_a_legal_move():
         ("ismcts:iterations=0", "iterations"),
         ("ismcts:iterations=2.5", "iterations"),
         ("ismcts:ms=-5", "ms"),
-        ("ismcts:rollout=greedy", "rollout"),
+        ("ismcts:rollout=ismcts", "rollout"),
         ("ismcts:c=-1", "c"),
         ("ismcts:z=fast", "z"),
         ("ismcts:batch=0", "batch"),
@@ -84,6 +84,13 @@ def test_a_time_budget_gives_a_legal_move():
 def test_bad_parameters_are_named(spec, named):
     with pytest.raises(BotSpecError, match=named):
         make_bot(spec, "skyjo")
+
+
+def test_a_rollout_bot_the_game_lacks_is_named_when_the_search_starts():
+    state = cardtable.make("skyjo", 2, seed=1)
+    bot = make_bot("ismcts:iterations=4,rollout=greedy", "skyjo", seed=1)
+    with pytest.raises(BotSpecError, match=r"rollout 'greedy'.*unknown bot 'greedy' for skyjo"):
+        bot.act(state, state.to_act[0])
 
 
 def test_same_seed_same_decisions():

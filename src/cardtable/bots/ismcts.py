@@ -15,8 +15,8 @@ The bot knows nothing of the rules: it uses only the engine contract (``determin
    first, then the untried ones, then the best by UCB1 with availability counts (an
    action's exploration term counts only the iterations in which it was legal);
 3. adds a child once the edge leading to it has been tried ``expand`` times, then
-   plays the round out with the rollout policy: uniformly random, or the game's own
-   ``heuristic`` bot;
+   plays the round out with the rollout policy: uniformly random, or one of the
+   game's own bots (its ``heuristic``, or a faster one made for rollouts);
 4. scores the finished round for every seat and adds each seat's reward to the edges
    that seat chose.
 
@@ -68,7 +68,6 @@ BASELINE = 0.5
 #: Added to an action's observed reward variance when bounding its mean from below, so
 #: that a few equal rewards are not taken for certainty.
 PRIOR_VARIANCE = 0.01
-ROLLOUTS = ("random", "heuristic")
 
 
 class _Edge:
@@ -107,7 +106,8 @@ class _Node:
 class IsmctsBot(Bot):
     """SO-ISMCTS with a budget of ``iterations`` and/or ``ms`` per decision.
 
-    ``rollout`` is ``random`` or ``heuristic``; ``c`` is the UCB1 exploration constant;
+    ``rollout`` is ``random`` or the name of a bot the game registers (``heuristic``,
+    or a faster one such as Cactus's ``greedy``); ``c`` is the UCB1 exploration constant;
     ``z`` how many standard errors an action must clear to overrule the rollout
     policy; ``batch`` how many root actions share one determinization; ``expand`` how
     many tries of an edge grow the tree below it.
@@ -131,9 +131,9 @@ class IsmctsBot(Bot):
             _check_count("iterations", iterations)
         if ms is not None and not (_is_number(ms) and ms > 0):
             raise BotSpecError(f"ismcts ms must be a positive number, got {ms!r}")
-        if rollout not in ROLLOUTS:
+        if not isinstance(rollout, str) or rollout == "ismcts":
             raise BotSpecError(
-                f"ismcts rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
+                f"ismcts rollout must be random or the name of a game's bot, got {rollout!r}"
             )
         for name, value in (("c", c), ("z", z)):
             if not (_is_number(value) and value >= 0):
@@ -168,7 +168,10 @@ class IsmctsBot(Bot):
         if self.rollout == "random":
             return None
         if game not in self._policies:
-            self._policies[game] = make_bot("heuristic", game, self.rng.getrandbits(63))
+            try:
+                self._policies[game] = make_bot(self.rollout, game, self.rng.getrandbits(63))
+            except BotSpecError as exc:
+                raise BotSpecError(f"ismcts rollout {self.rollout!r}: {exc}") from None
         return self._policies[game]
 
 
