@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable.bots import BotSpecError, make_bot
-from cardtable.bots.ismcts import WIN_WEIGHT, round_rewards
+from cardtable.bots.ismcts import WIN_WEIGHT, _Search, round_rewards
 from cardtable.games.skyjo.actions import DRAW, REPLACE
 from cardtable.games.skyjo.state import SkyjoState
 
@@ -78,12 +78,24 @@ def test_a_time_budget_gives_a_legal_move():
         ("ismcts:z=fast", "z"),
         ("ismcts:batch=0", "batch"),
         ("ismcts:expand=true", "expand"),
-        ("ismcts:depth=3", "depth"),
+        ("ismcts:depth=0", "depth"),
+        ("ismcts:width=3", "width"),
     ],
 )
 def test_bad_parameters_are_named(spec, named):
     with pytest.raises(BotSpecError, match=named):
         make_bot(spec, "skyjo")
+
+
+def test_the_tree_grows_only_as_deep_as_asked():
+    state = cardtable.make("lastcard", 2, seed=3)
+    seat = state.to_act[0]
+    for depth, grows in ((1, False), (3, True)):
+        bot = make_bot(f"ismcts:iterations=200,expand=2,depth={depth}", "lastcard", seed=1)
+        search = _Search(bot, state, seat)
+        while search.iterations < 200:
+            search.batch(state.determinize(seat, bot.rng), bot.rng.getrandbits(63))
+        assert bool(search.root.children) == grows
 
 
 def test_a_rollout_bot_the_game_lacks_is_named_when_the_search_starts():

@@ -14,9 +14,10 @@ The bot knows nothing of the rules: it uses only the engine contract (``determin
    picks among the actions legal in this determinization: the rollout policy's choice
    first, then the untried ones, then the best by UCB1 with availability counts (an
    action's exploration term counts only the iterations in which it was legal);
-3. adds a child once the edge leading to it has been tried ``expand`` times, then
-   plays the round out with the rollout policy: uniformly random, or one of the
-   game's own bots (its ``heuristic``, or a faster one made for rollouts);
+3. adds a child once the edge leading to it has been tried ``expand`` times, down to
+   ``depth`` levels of decisions (by default the root's alone), then plays the round
+   out with the rollout policy: uniformly random, or one of the game's own bots (its
+   ``heuristic``, or a faster one made for rollouts);
 4. scores the finished round for every seat and adds each seat's reward to the edges
    that seat chose.
 
@@ -40,6 +41,13 @@ keep the noise from steering the decision:
   the action with the best such bound). A search too short to tell actions apart
   therefore plays as its rollout policy does, and departs from it where it finds a
   clear gain, such as the timing of the end of a round.
+
+The comparison with the baseline holds only if every root action is followed by the
+same play. Below the root a tree tries moves the policy would not make, and at a few
+hundred iterations those tries are mostly untried moves taken at random: opponents
+look weaker after the searched actions than after the baseline. In 20 Cactus rounds
+a search growing its tree freely left its policy's move in 60 of 138 decisions, one kept to
+the root in 34 of 271. So the tree keeps the root only (``depth=1``) unless asked.
 
 In a simultaneous phase the root acts for the searching seat; deeper, the acting seat
 is drawn at random among those allowed, as the match runner does. The budget is a
@@ -109,8 +117,9 @@ class IsmctsBot(Bot):
     ``rollout`` is ``random`` or the name of a bot the game registers (``heuristic``,
     or a faster one such as Cactus's ``greedy``); ``c`` is the UCB1 exploration constant;
     ``z`` how many standard errors an action must clear to overrule the rollout
-    policy; ``batch`` how many root actions share one determinization; ``expand`` how
-    many tries of an edge grow the tree below it.
+    policy; ``batch`` how many root actions share one determinization; ``depth`` how
+    many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
+    tries of an edge grow the tree below it, within that depth.
     """
 
     def __init__(
@@ -123,6 +132,7 @@ class IsmctsBot(Bot):
         z: float = 2.0,
         batch: int = 4,
         expand: int = 8,
+        depth: int = 1,
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -140,6 +150,7 @@ class IsmctsBot(Bot):
                 raise BotSpecError(f"ismcts {name} must be a number >= 0, got {value!r}")
         _check_count("batch", batch)
         _check_count("expand", expand)
+        _check_count("depth", depth)
         self.iterations = iterations
         self.seconds = None if ms is None else ms / 1000.0
         self.rollout = rollout
@@ -147,6 +158,7 @@ class IsmctsBot(Bot):
         self.z = float(z)
         self.batch = batch
         self.expand = expand
+        self.depth = depth
         self._policies: dict[str, Bot] = {}
 
     def act(self, state: State, seat: int) -> Action:
@@ -251,7 +263,7 @@ class _Search:
         events = state.apply(actor, action)
         key = (actor, action, _seen(events, self.seat))
         child = node.children.get(key)
-        if child is None and edge.visits + 1 >= self.bot.expand:
+        if child is None and edge.visits + 1 >= self.bot.expand and len(path) < self.bot.depth:
             node.children[key] = _Node()
         return action, child
 
