@@ -9,6 +9,7 @@ const TABLES_REFRESH_MS = 5000;
 const BOT_LABELS = {
   random: "Bot: random (weakest)",
   heuristic: "Bot: heuristic",
+  greedy: "Bot: greedy (quick rules)",
   ismcts: "Bot: ISMCTS (strongest)",
 };
 
