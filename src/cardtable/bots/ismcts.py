@@ -46,8 +46,9 @@ The comparison with the baseline holds only if every root action is followed by 
 same play. Below the root a tree tries moves the policy would not make, and at a few
 hundred iterations those tries are mostly untried moves taken at random: opponents
 look weaker after the searched actions than after the baseline. In 20 Cactus rounds
-a search growing its tree freely left its policy's move in 60 of 138 decisions, one kept to
-the root in 34 of 271. So the tree keeps the root only (``depth=1``) unless asked.
+a search growing its tree freely left its policy's move in 60 of 138 decisions, one
+kept to the root in 34 of 271. So the tree keeps the root only (``depth=1``) unless
+asked.
 
 In a simultaneous phase the root acts for the searching seat; deeper, the acting seat
 is drawn at random among those allowed, as the match runner does. The budget is a
@@ -261,9 +262,11 @@ class _Search:
         action, edge = self._select(node, actor, legal, preferred)
         path.append((edge, actor))
         events = state.apply(actor, action)
+        if len(path) >= self.bot.depth:  # the tree keeps no level below this one
+            return action, None
         key = (actor, action, _seen(events, self.seat))
         child = node.children.get(key)
-        if child is None and edge.visits + 1 >= self.bot.expand and len(path) < self.bot.depth:
+        if child is None and edge.visits + 1 >= self.bot.expand:
             node.children[key] = _Node()
         return action, child
 
