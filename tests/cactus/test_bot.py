@@ -1,4 +1,5 @@
-"""The Cactus heuristic bot, and the random bot's pass rate in quick-discard windows."""
+"""The Cactus heuristic bot (and, where they agree, the greedy one), and the random bot's
+pass rate in quick-discard windows."""
 
 import random
 
@@ -29,13 +30,14 @@ def heuristic():
     return make_bot("heuristic", "cactus", seed=0)
 
 
-def test_heuristic_throws_only_a_card_it_knows_to_match():
+@pytest.mark.parametrize("name", ["heuristic", "greedy"])
+def test_throws_only_a_card_it_knows_to_match(name):
     state = deal([P0, P1], ["4c"])
     play(state, (0, DRAW), (0, DISCARD))
-    assert heuristic().act(state, 1) == Throw(1)  # knows its 4d (slot 1)
+    assert make_bot(name, "cactus", seed=0).act(state, 1) == Throw(1)  # knows its 4d
     state = deal([P0, P1], ["6c"])
     play(state, (0, DRAW), (0, DISCARD))
-    assert heuristic().act(state, 1) == PASS  # its 6s is in slot 3, which it has not seen
+    assert make_bot(name, "cactus", seed=0).act(state, 1) == PASS  # 6s in unseen slot 3
 
 
 def test_heuristic_keeps_a_low_card_in_place_of_its_worst_known_card():
@@ -93,7 +95,8 @@ def test_heuristic_black_king_looks_at_a_known_low_card_and_takes_it():
     assert bot.act(state, 0) in (Swap(0), Swap(1))  # gives a 10-point card
 
 
-def test_heuristic_black_king_keeps_its_cards_when_the_swap_is_optional_and_bad():
+@pytest.mark.parametrize("name", ["heuristic", "greedy"])
+def test_black_king_keeps_its_cards_when_the_swap_is_optional_and_bad(name):
     layouts = [["Ac", "2d", "Kh", "3s"], ["Qc", "9d", "8h", "7s"]]
     for optional, expected in ((True, KEEP), (False, Swap(3))):
         state = deal(
@@ -103,7 +106,8 @@ def test_heuristic_black_king_keeps_its_cards_when_the_swap_is_optional_and_bad(
             options={"black_king_swap_optional": optional},
         )
         play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 0)))
-        assert heuristic().act(state, 0) == expected  # forced: gives its highest card, 3s
+        bot = make_bot(name, "cactus", seed=0)
+        assert bot.act(state, 0) == expected  # forced: gives its highest card, 3s
 
 
 def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():

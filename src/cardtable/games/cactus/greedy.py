@@ -93,13 +93,14 @@ class CactusGreedy(Bot):
                 pick = next((t for t in targets if not state.knows(seat, *t)), targets[0])
             table = CHOOSE_OPPONENT if phase == CHOOSE_PHASE else PEEK_OPPONENT
             return table[pick[0]][pick[1]]
+        if phase not in (SWAP_PHASE, KING_SWAP):
+            raise ValueError(f"seat {seat} has nothing to do in phase {state.phase}")
+        give = own.highest_slot()
         if phase == KING_SWAP and state.options.black_king_swap_optional:
-            taken = VALUES[state.cards[state.target_seat][state.target_slot]]
-            if taken >= own.worth(own.highest_slot()):
+            taken = VALUES[state.cards[state.target_seat][state.target_slot]]  # seen
+            if taken >= own.worth(give):
                 return KEEP
-        if phase in (SWAP_PHASE, KING_SWAP):
-            return SWAP[own.highest_slot()]
-        return state.legal_actions(seat)[0]
+        return SWAP[give]
 
     def _turn(self, state: CactusState, seat: int, own: _Layout) -> Action:
         legal = state.legal_actions(seat)
