@@ -95,6 +95,17 @@ def test_heuristic_black_king_looks_at_a_known_low_card_and_takes_it():
     assert bot.act(state, 0) in (Swap(0), Swap(1))  # gives a 10-point card
 
 
+@pytest.mark.parametrize(
+    ("drawn", "target"), [("Jc", ChooseOpponent), ("Qd", ChooseOpponent), ("Kc", PeekOpponent)]
+)
+def test_heuristic_swap_goes_for_a_card_its_owner_has_looked_at_and_kept(drawn, target):
+    # Every opponent card is unknown to seat 0; the opponent looked at slots 0 and 1 at
+    # the deal and kept them, so they are the likelier low ones.
+    state = deal([["Qc", "Jd", "7h", "8s"], P1], [drawn], known=[[0, 1], [0, 1]])
+    play(state, (0, DRAW), (0, DISCARD))
+    assert heuristic().act(state, 0) in (target(1, 0), target(1, 1))
+
+
 @pytest.mark.parametrize("name", ["heuristic", "greedy"])
 def test_black_king_keeps_its_cards_when_the_swap_is_optional_and_bad(name):
     layouts = [["Ac", "2d", "Kh", "3s"], ["Qc", "9d", "8h", "7s"]]

@@ -16,8 +16,10 @@ A swap (jack, queen, black king) is scored on both sides: the card given away ra
 the opponent's total as the card taken changes the own, so a known high card given
 for an average one counts twice. The jack or queen's target and the black king's look
 are the opponent cards whose swap scores best (a known card at its value, an unknown
-one over the unseen cards). In a quick-discard window it throws the most valuable
-card it knows to match; it never guesses, since a wrong throw costs a penalty card.
+one over the unseen cards); among cards it cannot tell apart it goes for one its owner
+has looked at and kept, since a player keeps the low cards it knows. In a
+quick-discard window it throws the most valuable card it knows to match; it never
+guesses, since a wrong throw costs a penalty card.
 """
 
 from __future__ import annotations
@@ -192,6 +194,11 @@ class Estimate:
     def targets(self) -> list[tuple[int, int]]:
         """The opponent cards a swap may take."""
         return [(p, i) for p in self.opponents(unlocked=True) for i in self.slots(p)]
+
+    def kept_by_owner(self, owner: int, slot: int) -> bool:
+        """Whether ``owner`` has seen its own card at ``slot`` (public: looks are
+        announced). A card its owner knows and still keeps is more likely low."""
+        return self.state.knows(owner, owner, slot)
 
     # ------------------------------------------------------------ the chances
     def _distribution(self, known_total: int, unknown: int) -> list[float]:
@@ -386,10 +393,11 @@ class CactusHeuristic(Bot):
 
     def _blind_target(self, est: Estimate) -> tuple[float, tuple[int, int]]:
         """The opponent card to take in a jack or queen swap, and the chance it gives."""
-        return max(
-            (self._swap(est, target, est.known_value(*target))[0], target)
-            for target in est.targets()
+        score, _, target = max(
+            (self._swap(est, t, est.known_value(*t))[0], est.kept_by_owner(*t), t)
+            for t in est.targets()
         )
+        return score, target
 
     def _king_swap(
         self, est: Estimate, target: tuple[int, int], taken: int
@@ -413,8 +421,9 @@ class CactusHeuristic(Bot):
             v = est.known_value(*target)
             values = est.card_values if v is None else [(v, 1.0)]
             chance = sum(q * self._king_swap(est, target, w)[0] for w, q in values)
-            options.append((chance, target))
-        return max(options)
+            options.append((chance, est.kept_by_owner(*target), target))
+        chance, _, target = max(options)
+        return chance, target
 
     def _card_to_learn(self, est: Estimate) -> tuple[int, int]:
         """An opponent card worth knowing: unknown, and swappable if possible."""
