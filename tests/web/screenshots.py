@@ -14,7 +14,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.server.support import running_server
 
-from .support import DESKTOP, PHONE, TablePage, launch, new_page
+from .support import DESKTOP, MOVES, PHONE, TablePage, launch, new_page
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -34,9 +34,9 @@ def shoot(browser, server, game: str) -> list[Path]:
     person = TablePage.seated(page, server, game, seats, options=options, bot_delay=0.3)
     rng = random.Random(game)
     for _ in range(moves):
-        page.wait_for_selector("#board [data-action]")
+        page.wait_for_selector(MOVES)
         person.click_a_move(rng, HOLD_BACK)
-    page.wait_for_selector("#board [data-action]")
+    page.wait_for_selector(MOVES)
     page.wait_for_timeout(800)  # let the last animation finish
     paths = []
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
