@@ -86,6 +86,28 @@ def test_never_spoils_its_layout_to_avoid_finishing():
     assert after_drawing(12, mine, theirs, range(10)) in (REPLACE[11], DISCARD)
 
 
+def test_never_trades_a_taken_card_for_an_equal_one():
+    """Both seats hide one card and show a 3; taking the 3 on the discard seems to gain
+    on the hidden card, but once it is held the estimate shifts and trading it for the
+    other 3 gains as much. Two heuristics that made that trade passed the card back and
+    forth for ever; the taken card now goes on the hidden card and the round ends."""
+    mine = [0, -1, 1, -2, 0, 3, 3, 0, 9, -1, 2, 0]
+    theirs = [0, -1, 3, 2, 1, -1, -1, 1, 11, 3, -2, 0]
+    up = [p for p in range(12) if p != 8]
+    discard = [11, 11, 11, 7, 8, 4, 8, 6, 5, 6, 11, 11, 8, 7, 6, 11, 9, 10, 10, 9, 8, 3]
+    state = position(mine, up, theirs, up, discard, pile=[-1, 6, 2, 5, 6, 8, 8, 10, 6, 1])
+    bots = [heuristic(), heuristic()]
+    assert bots[0].act(state, 0) == TAKE_DISCARD
+    state.apply(0, TAKE_DISCARD)
+    assert bots[0].act(state, 0) == REPLACE[8]
+    for _ in range(100):
+        if state.round_scores:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].act(state, seat))
+    assert state.round_scores
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_beats_random_play_by_a_wide_margin(players):
     summary = simulate("skyjo", players, 30, 5, ["heuristic", "random"], {"target_score": 1})

@@ -17,7 +17,10 @@ choice is the one that lowers this estimate most:
   finisher penalty: the chance that some opponent ends at or below the bot's sum is
   estimated from their face-up cards and hidden counts (a normal approximation), and
   the bot finishes when it is likely lowest, otherwise keeps a card hidden if it can,
-  but never by making its layout worse (so every round it plays ends).
+  but never by making its layout worse;
+- a card taken from the discard never replaces a face-up card where it gains nothing (it
+  goes on a hidden card instead). Every turn therefore either turns a hidden card or
+  lowers the layout's estimate, so every round it plays ends.
 
 It reads only what ``view(seat)`` shows (face-up cards, the top discard, the pile and
 hidden-card counts) and the card in its own hand, never a hidden card.
@@ -88,6 +91,12 @@ class SkyjoHeuristic(Bot):
             assert card is not None
             value, pos = plan.best_place(card)
             if phase == PLACE_TAKEN:
+                if value <= 0 and plan.down and plan.status[pos] == UP:
+                    # Taking the card promised a gain, but holding it shifts the estimate
+                    # of unseen cards: never trade it for a card as good (two bots could
+                    # pass one card back and forth for ever); a hidden card takes it.
+                    hidden = [p for p, st in enumerate(plan.status) if st == DOWN]
+                    pos = max(hidden, key=lambda p: plan.place_value(card, p))
                 return REPLACE[pos]
             last = plan.last_hidden
             if last != NO_SEAT and value <= 0 and pos != last:
@@ -213,6 +222,12 @@ class _Plan:
             if gain > best:
                 best, where = gain, self.last_hidden
         return best, where
+
+    def place_value(self, value: int, pos: int) -> float:
+        """The gain from placing ``value`` at ``pos``."""
+        if pos == self.last_hidden:
+            return self.finish_value(pos, value)
+        return self.special[pos].get(value, self.generic[pos] - value)
 
     @property
     def reveal_values(self) -> dict[int, float]:
