@@ -205,7 +205,7 @@ class State(ABC):
         ``legal_actions(seat)``, in that list's order. Returns the number of actions
         applied; each is logged as ``apply`` logs it, so ``record()`` replays the
         result. Events are not produced. A game may speed this up by overriding
-        ``_apply_legal``, or this whole method if it makes the same draws and reaches
+        ``apply_legal``, or this whole method if it makes the same draws and reaches
         exactly the same state.
         """
         rounds = len(self.round_scores)
@@ -214,12 +214,14 @@ class State(ABC):
             seats = self.to_act
             seat = seats[0] if len(seats) == 1 else seats[random_index(rng, len(seats))]
             legal = self.legal_actions(seat)
-            self._apply_legal(seat, legal[random_index(rng, len(legal))])
+            self.apply_legal(seat, legal[random_index(rng, len(legal))])
             applied += 1
         return applied
 
-    def _apply_legal(self, seat: int, action: Action) -> None:
-        """Apply and log ``action``, just taken from ``legal_actions(seat)``.
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Apply and log ``action``, known to be legal: just taken from
+        ``legal_actions(seat)``, or chosen by a bot for the seat to act (bots choose only
+        legal actions). Playouts call it for every step, so it builds no events.
 
         Here the engine simply calls ``apply``; a game may apply the action without
         validating it again and without building events, as ``apply`` would leave it.

@@ -213,7 +213,7 @@ class SkyjoState(State):
         self._step(seat, action, events)
         return events
 
-    def _apply_legal(self, seat: int, action: Action) -> None:
+    def apply_legal(self, seat: int, action: Action) -> None:
         self.log.append((seat, action))
         self._step(seat, action, None)
 
