@@ -74,6 +74,7 @@ def test_a_time_budget_gives_a_legal_move():
         ("ismcts:iterations=2.5", "iterations"),
         ("ismcts:ms=-5", "ms"),
         ("ismcts:rollout=ismcts", "rollout"),
+        ("ismcts:base=random", "base"),
         ("ismcts:c=-1", "c"),
         ("ismcts:z=fast", "z"),
         ("ismcts:batch=0", "batch"),
@@ -98,11 +99,30 @@ def test_the_tree_grows_only_as_deep_as_asked():
         assert bool(search.root.children) == grows
 
 
-def test_a_rollout_bot_the_game_lacks_is_named_when_the_search_starts():
-    state = cardtable.make("skyjo", 2, seed=1)
-    bot = make_bot("ismcts:iterations=4,rollout=greedy", "skyjo", seed=1)
-    with pytest.raises(BotSpecError, match=r"rollout 'greedy'.*unknown bot 'greedy' for skyjo"):
+@pytest.mark.parametrize("role", ["rollout", "base"])
+def test_a_bot_the_game_lacks_is_named_when_the_search_starts(role):
+    state = cardtable.make("lastcard", 2, seed=1)
+    bot = make_bot(f"ismcts:iterations=4,{role}=greedy", "lastcard", seed=1)
+    with pytest.raises(BotSpecError, match=rf"{role} 'greedy'.*unknown bot 'greedy' for lastcard"):
         bot.act(state, state.to_act[0])
+
+
+def test_the_base_bot_names_the_move_played_unless_another_is_clearly_better():
+    """A fast rollout policy can serve a stronger bot's moves: with a margin no
+    search can clear (``z=100``), the search plays its base bot's move."""
+    bot = make_bot("ismcts:iterations=40,rollout=greedy,base=heuristic,z=100", "skyjo", seed=2)
+    assert type(bot.policy("skyjo")).__name__ == "SkyjoGreedy"
+    assert type(bot.base_policy("skyjo")).__name__ == "SkyjoHeuristic"
+    state = cardtable.make("skyjo", 2, seed=6, options={"target_score": 1})
+    moves = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        action = bot.act(state, seat)
+        if len(state.legal_actions(seat)) > 1:  # the heuristic breaks ties at random
+            assert action in {make_bot("heuristic", "skyjo", k).act(state, seat) for k in range(8)}
+            moves += 1
+        state.apply(seat, action)
+    assert moves > 10
 
 
 def test_same_seed_same_decisions():

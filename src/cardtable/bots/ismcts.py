@@ -32,15 +32,16 @@ keep the noise from steering the decision:
 
 - common random numbers with a baseline. A determinization is used for a batch of
   iterations that each try a different root action; every playout of the batch uses
-  the same random stream, and the batch starts with a baseline playout in which the
-  rollout policy also makes the root decision. An iteration's reward is its outcome
-  minus the baseline's, plus ``BASELINE``: the luck of the deal cancels, and the
-  policy's own choice, whose playout is the baseline, needs no searching.
-- a cautious decision. An action replaces the rollout policy's choice only when its
-  mean reward, ``z`` standard errors down, still beats the baseline (without a policy:
-  the action with the best such bound). A search too short to tell actions apart
-  therefore plays as its rollout policy does, and departs from it where it finds a
-  clear gain, such as the timing of the end of a round.
+  the same random stream, and the batch starts with a baseline playout whose root
+  move is the base bot's (by default the rollout policy; ``base`` may name another,
+  so that a fast rollout policy serves a stronger bot's moves). An iteration's reward
+  is its outcome minus the baseline's, plus ``BASELINE``: the luck of the deal
+  cancels, and the base move, whose playout is the baseline, needs no searching.
+- a cautious decision. An action replaces the base move only when its mean reward,
+  ``z`` standard errors down, still beats the baseline (without a base: the action
+  with the best such bound). A search too short to tell actions apart therefore plays
+  as its base bot does, and departs from it where it finds a clear gain, such as the
+  timing of the end of a round.
 
 The comparison with the baseline holds only if every root action is followed by the
 same play. Below the root a tree tries moves the policy would not make, and at a few
@@ -116,7 +117,10 @@ class IsmctsBot(Bot):
     """SO-ISMCTS with a budget of ``iterations`` and/or ``ms`` per decision.
 
     ``rollout`` is ``random`` or the name of a bot the game registers (``heuristic``,
-    or a faster one such as Cactus's ``greedy``); ``c`` is the UCB1 exploration constant;
+    or a faster one such as the ``greedy`` bots); ``base`` names the bot whose move the
+    search plays unless another is clearly better (by default the rollout policy), so a
+    fast rollout policy can serve a stronger bot's moves; ``c`` is the UCB1 exploration
+    constant;
     ``z`` how many standard errors an action must clear to overrule the rollout
     policy; ``batch`` how many root actions share one determinization; ``depth`` how
     many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
@@ -134,6 +138,7 @@ class IsmctsBot(Bot):
         batch: int = 4,
         expand: int = 8,
         depth: int = 1,
+        base: str | None = None,
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -146,6 +151,8 @@ class IsmctsBot(Bot):
             raise BotSpecError(
                 f"ismcts rollout must be random or the name of a game's bot, got {rollout!r}"
             )
+        if base is not None and (not isinstance(base, str) or base in ("ismcts", "random")):
+            raise BotSpecError(f"ismcts base must be the name of a game's bot, got {base!r}")
         for name, value in (("c", c), ("z", z)):
             if not (_is_number(value) and value >= 0):
                 raise BotSpecError(f"ismcts {name} must be a number >= 0, got {value!r}")
@@ -155,12 +162,13 @@ class IsmctsBot(Bot):
         self.iterations = iterations
         self.seconds = None if ms is None else ms / 1000.0
         self.rollout = rollout
+        self.base = base
         self.c = float(c)
         self.z = float(z)
         self.batch = batch
         self.expand = expand
         self.depth = depth
-        self._policies: dict[str, Bot] = {}
+        self._bots: dict[tuple[str, str], Bot] = {}
 
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -178,14 +186,19 @@ class IsmctsBot(Bot):
 
     def policy(self, game: str) -> Bot | None:
         """The rollout policy for ``game`` (None: uniformly random)."""
-        if self.rollout == "random":
-            return None
-        if game not in self._policies:
+        return None if self.rollout == "random" else self._bot("rollout", self.rollout, game)
+
+    def base_policy(self, game: str) -> Bot | None:
+        """The bot whose move the search plays unless another is clearly better."""
+        return self.policy(game) if self.base is None else self._bot("base", self.base, game)
+
+    def _bot(self, role: str, name: str, game: str) -> Bot:
+        if (name, game) not in self._bots:
             try:
-                self._policies[game] = make_bot(self.rollout, game, self.rng.getrandbits(63))
+                self._bots[name, game] = make_bot(name, game, self.rng.getrandbits(63))
             except BotSpecError as exc:
-                raise BotSpecError(f"ismcts rollout {self.rollout!r}: {exc}") from None
-        return self._policies[game]
+                raise BotSpecError(f"ismcts {role} {name!r}: {exc}") from None
+        return self._bots[name, game]
 
 
 class _Search:
@@ -199,9 +212,10 @@ class _Search:
         self.lower_wins = get_game(state.game).lower_score_wins
         self.root = _Node()
         self.iterations = 0
-        # The policy's own choice is what every baseline playout plays: its reward is
-        # the baseline itself, so only the other actions need searching.
-        self.preferred = None if self.policy is None else self.policy.act(state, seat)
+        # The base bot's choice is what every baseline playout plays first: its reward
+        # is the baseline itself, so only the other actions need searching.
+        base = bot.base_policy(state.game)
+        self.preferred = None if base is None else base.act(state, seat)
         self.candidates = [a for a in state.legal_actions(seat) if a != self.preferred]
 
     def batch(self, world: State, luck: int) -> None:
@@ -314,7 +328,7 @@ class _Search:
                 state.random_playout(chance, until_round_end=True)
                 break
             actor = _pick_actor(state, chance)
-            state.apply(actor, policy.act(state, actor))
+            state.apply_legal(actor, policy.act(state, actor))
         return round_rewards(state.round_scores[rounds], self.lower_wins)
 
 

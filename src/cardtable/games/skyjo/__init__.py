@@ -3,6 +3,7 @@
 from cardtable.engine.registry import GameSpec, register
 
 from . import bot as _bot  # noqa: F401  (registers the heuristic bot)
+from . import greedy as _greedy  # noqa: F401  (registers the greedy bot)
 from .actions import ACTION_SPACE_SIZE, action_from_index, action_index
 from .options import SkyjoOptions
 from .state import SkyjoState
