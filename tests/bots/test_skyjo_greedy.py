@@ -77,9 +77,9 @@ def test_puts_off_the_end_when_behind_if_a_card_can_improve():
     theirs = [0] * 12
     assert after_drawing(1, mine, theirs, range(10)) == REPLACE[0]
     # nothing to improve: the round ends on the drawn card if low, else on the hidden one
-    flat = [2] * 12
-    assert after_drawing(1, flat, theirs, range(10)) == REPLACE[11]
-    assert after_drawing(12, flat, theirs, range(10)) == DISCARD
+    rows = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 0]  # no column pairs, nothing above a 3
+    assert after_drawing(3, rows, theirs, range(10)) == REPLACE[11]
+    assert after_drawing(12, rows, theirs, range(10)) == DISCARD
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
