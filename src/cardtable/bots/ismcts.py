@@ -120,9 +120,8 @@ class IsmctsBot(Bot):
     or a faster one such as the ``greedy`` bots); ``base`` names the bot whose move the
     search plays unless another is clearly better (by default the rollout policy), so a
     fast rollout policy can serve a stronger bot's moves; ``c`` is the UCB1 exploration
-    constant;
-    ``z`` how many standard errors an action must clear to overrule the rollout
-    policy; ``batch`` how many root actions share one determinization; ``depth`` how
+    constant; ``z`` how many standard errors an action must clear to overrule the base
+    move; ``batch`` how many root actions share one determinization; ``depth`` how
     many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
     tries of an edge grow the tree below it, within that depth.
     """
