@@ -213,7 +213,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def add_tournament_command(sub: Any) -> None:
-    p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95% CIs")
+    p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95%% CIs")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
     p.add_argument(
