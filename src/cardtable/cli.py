@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from cardtable.argtypes import whole
+from cardtable.bots.base import split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
@@ -39,7 +41,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.players,
         args.games,
         args.seed,
-        [b for b in args.bots.split(",") if b],
+        split_specs(args.bots),
         _options(args.game, args.option),
         workers=args.workers,
     )
@@ -64,11 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many matches between bots and summarize")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", default="random", help="comma-separated bot specs, by seat")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=whole(1), default=1)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=cmd_simulate)
 

@@ -8,6 +8,8 @@ import pytest
 from cardtable.bots.base import BotSpecError, split_specs
 from cardtable.cli import main
 from cardtable.engine import PlayerCountError
+from cardtable.engine.errors import CardtableError
+from cardtable.sim.simulate import simulate
 from cardtable.sim.stats import wilson_interval
 from cardtable.sim.tournament import (
     TIMING_FIELDS,
@@ -88,6 +90,11 @@ def test_bad_tournaments_are_refused_up_front():
         run_tournament("skyjo", 2, ["random", "genius"], 4, 1)
     with pytest.raises(PlayerCountError):
         run_tournament("skyjo", 9, ["random"], 4, 1)
+    for games in (0, -3, 2.5):
+        with pytest.raises(CardtableError, match="number of matches must be a whole number"):
+            run_tournament("skyjo", 2, ["random"], games, 1)  # type: ignore[arg-type]
+        with pytest.raises(CardtableError, match="number of matches must be a whole number"):
+            simulate("skyjo", 2, games, 1, ["random"])  # type: ignore[arg-type]
 
 
 def test_command_prints_json_and_draws_the_plot(tmp_path, capsys):

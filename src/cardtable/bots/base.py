@@ -9,6 +9,7 @@ heuristic) registers for that game alone, under the same name in every game.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -93,9 +94,19 @@ def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
     factory = _BOTS.get((name, game)) or _BOTS.get((name, None))
     if factory is None:
         raise BotSpecError(f"unknown bot {name!r} for {game} (known: {', '.join(bot_names(game))})")
+    accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    unknown = [p for p in params if p not in accepted]
+    if unknown:
+        named = ("parameter " if len(unknown) == 1 else "parameters ") + ", ".join(
+            map(repr, unknown)
+        )
+        known = ", ".join(accepted) or "none"
+        raise BotSpecError(f"bot {name!r} has no {named} (its parameters: {known})")
     try:
         return factory(seed=seed, **params)
-    except TypeError as exc:
+    except CardtableError:
+        raise
+    except (TypeError, ValueError) as exc:  # a value its constructor could not convert
         raise BotSpecError(f"bad parameters for bot {name!r}: {exc}") from None
 
 

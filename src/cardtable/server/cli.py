@@ -6,7 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .config import ServerConfig
+from cardtable.argtypes import whole
+
+from .config import ServerConfig, ServerSetupError
+from .sqlite_store import SQLiteStore
 
 
 def serve(config: ServerConfig, host: str, port: int) -> int:
@@ -26,6 +29,8 @@ def serve(config: ServerConfig, host: str, port: int) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     defaults = ServerConfig()
+    if args.web and not Path(args.web).is_dir():
+        raise ServerSetupError(f"the web client's directory {args.web} does not exist")
     config = ServerConfig(
         db=args.db,
         durable=args.durable,
@@ -35,6 +40,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate_burst=max(1, round(2 * args.rate)),
         web_dir=Path(args.web) if args.web else defaults.web_dir,
     )
+    SQLiteStore(config.db, durable=config.durable).close()  # a bad database fails here
     return serve(config, args.host, args.port)
 
 
@@ -43,7 +49,7 @@ def add_serve_command(sub: Any) -> None:
     defaults = ServerConfig()
     p = sub.add_parser("serve", help="run the game server (HTTP API, WebSocket, web client)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole(0, 65535), default=8000)
     p.add_argument("--db", default=defaults.db, help="SQLite database file (created if missing)")
     p.add_argument(
         "--durable", action="store_true", help="sync the database on every action (power cuts)"

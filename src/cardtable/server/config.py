@@ -6,8 +6,14 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardtable.engine.errors import CardtableError
+
 #: The browser client's static files, served at ``/`` when the directory exists.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class ServerSetupError(CardtableError):
+    """A server setting is out of range, or the database cannot be opened."""
 
 
 @dataclass(frozen=True)
@@ -32,3 +38,21 @@ class ServerConfig:
     #: Messages queued for a client that does not read before it is disconnected.
     outbox_limit: int = 1024
     web_dir: Path | None = WEB_DIR
+
+    def __post_init__(self) -> None:
+        """Refuse settings the server could not run with, before it starts."""
+        if self.bot_delay < 0:
+            raise ServerSetupError(f"the bot delay must be 0 or more seconds, not {self.bot_delay}")
+        if self.bot_workers < 0:
+            raise ServerSetupError(f"bot workers must be 0 or more, not {self.bot_workers}")
+        if self.rate_per_second <= 0 or self.rate_burst < 1:
+            raise ServerSetupError(
+                f"the message rate must be above 0 a second, not {self.rate_per_second}"
+            )
+        if self.window_seconds <= 0:
+            raise ServerSetupError(
+                f"the window must last above 0 seconds, not {self.window_seconds}"
+            )
+        folder = Path(self.db).parent
+        if not folder.is_dir():
+            raise ServerSetupError(f"cannot create the database {self.db}: no directory {folder}")

@@ -26,6 +26,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from .config import ServerSetupError
 from .storage import MatchRecord, TableRecord
 
 SCHEMA = """
@@ -75,12 +76,15 @@ class SQLiteStore:
     """``Store`` on one SQLite file."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA wal_autocheckpoint=0")
-        self.db.executescript(SCHEMA)
+        try:
+            self.db = sqlite3.connect(str(path), isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoints, args=(str(path),), name="sqlite checkpoints", daemon=True

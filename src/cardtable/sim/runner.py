@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.base import Bot, make_bot
+from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import make
 from cardtable.engine.state import State
 
@@ -95,6 +96,12 @@ def run_one(plan: MatchPlan) -> MatchResult:
         think_time=think,
         decisions=decisions,
     )
+
+
+def check_match_count(games: int) -> None:
+    """Refuse a run of no matches: its summary would report rates of nothing."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise CardtableError(f"the number of matches must be a whole number from 1, got {games!r}")
 
 
 def _run_chunk(plans: list[MatchPlan]) -> list[MatchResult]:

@@ -6,9 +6,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.bots.base import BotSpecError
 from cardtable.engine.registry import get_game
 
-from .runner import MatchPlan, MatchResult, run_plans
+from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 
 
 @dataclass
@@ -115,6 +116,11 @@ def simulate(
     workers: int = 1,
 ) -> SimulationSummary:
     """Play ``games`` matches with ``bots`` in fixed seats (cycled if fewer than seats)."""
+    check_match_count(games)
+    if not bots:
+        raise BotSpecError("a simulation needs at least one bot")
+    if len(bots) > players:
+        raise BotSpecError(f"{len(bots)} bots for {players} seats: give at most one a seat")
     spec = get_game(game)
     opts = spec.options_type.from_dict(options).to_dict()
     seats = tuple(bots[i % len(bots)] for i in range(players))

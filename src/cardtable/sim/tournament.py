@@ -14,12 +14,15 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from cardtable.argtypes import whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
+from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
 
-from .runner import MatchPlan, MatchResult, run_plans
+from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .stats import mean, wilson_interval
 
 
@@ -108,6 +111,7 @@ def run_tournament(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, Any], list[BotRecord]]:
     """Play the tournament; return its summary (JSON-ready) and each bot's record."""
+    check_match_count(games)
     spec = get_game(game)
     opts = spec.options_type.from_dict(options).to_dict()
     names = list(dict.fromkeys(bots))  # the same bot named twice is one contestant
@@ -154,6 +158,21 @@ def format_table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: The file types ``--plot`` draws (matplotlib picks the format from the suffix).
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a plot file that could not be written, before the matches are played."""
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_SUFFIXES:
+        raise CardtableError(
+            f"cannot draw the plot to {path}: its name must end in {', '.join(PLOT_SUFFIXES)}"
+        )
+    if not target.parent.is_dir():
+        raise CardtableError(f"cannot draw the plot to {path}: no directory {target.parent}")
+
+
 def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
     """Draw each bot's distribution of match scores to a PNG file."""
     import matplotlib
@@ -180,6 +199,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
     bots = split_specs(args.bots)
+    if args.plot:
+        check_plot_path(args.plot)
     rotations = len(dict.fromkeys(bots))
     total = -(-args.games // rotations) * rotations
     console = Console(stderr=True)
@@ -221,10 +242,14 @@ def add_tournament_command(sub: Any) -> None:
         required=True,
         help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
     )
-    p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
+    p.add_argument(
+        "--games", type=whole(1), default=200, help="matches (rounded to whole rotations)"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--workers", type=whole(1), default=os.cpu_count() or 1)
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions")
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="draw the score distributions (.png, .svg or .pdf)"
+    )
     p.set_defaults(func=cmd_tournament)
