@@ -11,6 +11,8 @@ from cardtable.engine import (
     IllegalActionError,
     OptionError,
     PlayerCountError,
+    SeatError,
+    StateFormatError,
     UnknownGameError,
     replay,
     state_from_json,
@@ -113,6 +115,36 @@ def test_malformed_action_json_is_named(game):
         state.apply(seat, {"type": "teleport"})
     with pytest.raises(ActionFormatError, match="JSON object"):
         state.apply(seat, ["draw"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seat", [2, -1, True, "0", None])
+def test_a_seat_that_does_not_exist_is_named_for_views_and_determinizations(game, seat):
+    state = cardtable.make(game, 2, seed=1)
+    if seat is not None:
+        with pytest.raises(SeatError, match=f"seat {seat!r} does not exist"):
+            state.view(seat)
+    with pytest.raises(SeatError, match=f"seat {seat!r} does not exist"):
+        state.determinize(seat, random.Random(1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_match_records_and_seeds_are_named(game):
+    state = random_playout(cardtable.make(game, 2, seed=5), seed=6)
+    record = json.loads(json.dumps(state.record()))
+    with pytest.raises(StateFormatError, match="JSON object, got str"):
+        replay("a record")  # type: ignore[arg-type]
+    with pytest.raises(StateFormatError, match="has no seed, log"):
+        replay({k: v for k, v in record.items() if k not in ("seed", "log")})
+    with pytest.raises(StateFormatError, match="log entry 1 must be"):
+        replay({**record, "log": [record["log"][0], [0]]})
+    stranger = [[7, record["log"][0][1]]]
+    with pytest.raises(StateFormatError, match="log entry 0 does not replay: seat 7 does not"):
+        replay({**record, "log": stranger})
+    with pytest.raises(StateFormatError, match="a state must be a JSON object"):
+        state_from_json([])  # type: ignore[arg-type]
+    with pytest.raises(StateFormatError, match="a seed must be a whole number, got '7'"):
+        cardtable.make(game, 2, seed="7")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("game", GAMES)

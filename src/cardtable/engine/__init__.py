@@ -7,6 +7,7 @@ from .errors import (
     IllegalActionError,
     OptionError,
     PlayerCountError,
+    SeatError,
     StateFormatError,
     UnknownGameError,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "OptionError",
     "Options",
     "PlayerCountError",
+    "SeatError",
     "State",
     "StateFormatError",
     "UnknownGameError",

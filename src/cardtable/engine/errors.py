@@ -26,6 +26,11 @@ class IllegalActionError(CardtableError):
     """The action is not legal for that seat in the current state."""
 
 
+class SeatError(IllegalActionError):
+    """A seat number names no seat of the match (for an action, a view or a
+    determinization)."""
+
+
 class ActionFormatError(CardtableError):
     """A serialized action is malformed (unknown type, missing or extra fields)."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .errors import PlayerCountError, UnknownGameError
+from .errors import CardtableError, PlayerCountError, StateFormatError, UnknownGameError
 from .options import Options
 from .state import State, new_seed
 
@@ -84,6 +84,8 @@ def make(
 ) -> State:
     """Start a new match of ``game`` for ``players`` seats."""
     spec = get_game(game)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise StateFormatError(f"a seed must be a whole number, got {seed!r}")
     if not isinstance(players, int) or isinstance(players, bool):
         raise PlayerCountError(f"players must be a whole number, got {players!r}")
     if not spec.min_players <= players <= spec.max_players:
@@ -94,14 +96,40 @@ def make(
     return spec.new_match(players, opts, new_seed() if seed is None else seed)
 
 
+#: What ``State.record()`` holds, and ``replay`` needs.
+RECORD_FIELDS = ("game", "players", "seed", "options", "log")
+
+
 def replay(record: Mapping[str, Any]) -> State:
-    """Rebuild a match from ``State.record()`` by re-applying its log."""
+    """Rebuild a match from ``State.record()`` by re-applying its log.
+
+    A record that is not one, or whose log does not replay, raises ``StateFormatError``
+    naming the missing field or the first log entry that fails, and why.
+    """
+    _require_object("a match record", record)
+    missing = [name for name in RECORD_FIELDS if name not in record]
+    if missing:
+        raise StateFormatError(f"the match record has no {', '.join(missing)}")
     state = make(record["game"], record["players"], record["seed"], record["options"])
-    for seat, action in record["log"]:
-        state.apply(seat, action)
+    log = record["log"]
+    if not isinstance(log, list):
+        raise StateFormatError(f"the match record's log must be a list, got {type(log).__name__}")
+    for index, entry in enumerate(log):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2):
+            raise StateFormatError(f"log entry {index} must be [seat, action], got {entry!r}")
+        try:
+            state.apply(*entry)
+        except CardtableError as exc:
+            raise StateFormatError(f"log entry {index} does not replay: {exc}") from None
     return state
 
 
 def state_from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a full state written by ``State.to_json``."""
+    _require_object("a state", data)
     return get_game(str(data.get("game"))).state_type.from_json(dict(data))
+
+
+def _require_object(what: str, data: object) -> None:
+    if not isinstance(data, Mapping):
+        raise StateFormatError(f"{what} must be a JSON object, got {type(data).__name__}")

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
 
 from .actions import Action, ActionCodec
-from .errors import IllegalActionError, StateFormatError
+from .errors import IllegalActionError, SeatError, StateFormatError
 from .events import Event
 from .options import Options
 
@@ -143,21 +143,16 @@ class State(ABC):
         """Validate ``action`` completely, then apply it; raise before any change."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (an existing seat, or ``None``: a spectator) may know."""
 
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy (hand-written, never ``deepcopy``)."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A clone in which every card ``seat`` cannot know is re-sampled.
-
-        The result depends only on what ``seat`` knows and on ``rng``, never on the
-        hidden cards themselves, and it has a fresh RNG so that future shuffles are
-        unknown too.
-        """
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """``determinize`` for an existing seat."""
 
     @abstractmethod
     def _payload(self) -> dict[str, Any]:
@@ -173,6 +168,27 @@ class State(ABC):
         return []
 
     # ------------------------------------------------------------ shared behaviour
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+        if seat is not None:
+            self.check_seat(seat)
+        return self._view(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone in which every card ``seat`` cannot know is re-sampled.
+
+        The result depends only on what ``seat`` knows and on ``rng``, never on the
+        hidden cards themselves, and it has a fresh RNG so that future shuffles are
+        unknown too.
+        """
+        self.check_seat(seat)
+        return self._determinize(seat, rng)
+
+    def check_seat(self, seat: object) -> None:
+        """Raise ``SeatError`` unless ``seat`` is one of the match's seats."""
+        if isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise SeatError(f"seat {seat!r} does not exist (seats are 0..{self.num_players - 1})")
+
     def apply(self, seat: int, action: Action | dict[str, Any]) -> list[Event]:
         """Apply ``seat``'s action and return the events, each with its audience.
 
@@ -186,12 +202,10 @@ class State(ABC):
         if seat == SYSTEM:
             if action not in self.system_actions():
                 raise IllegalActionError(f"{action} is not a system action available now")
-        elif not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise IllegalActionError(
-                f"seat {seat!r} does not exist (seats are 0..{self.num_players - 1})"
-            )
-        elif seat not in self.to_act:
-            raise IllegalActionError(self.not_your_move(seat, action))
+        else:
+            self.check_seat(seat)
+            if seat not in self.to_act:
+                raise IllegalActionError(self.not_your_move(seat, action))
         events = self._apply(seat, action)
         self.log.append((seat, action))
         return events

@@ -632,7 +632,7 @@ class CactusState(State):
             if c != EMPTY and seen[i] & bit
         }
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         out = self.match_view()
         over = self.phase == OVER
         shown = 0 if seat is None or not self.options.memory_aid else 1 << seat
@@ -717,7 +717,7 @@ class CactusState(State):
         other.window_rank = self.window_rank
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> CactusState:
+    def _determinize(self, seat: int, rng: random.Random) -> CactusState:
         """Re-deal the draw pile, every layout card ``seat`` does not know, a hidden hand.
 
         The pool is sorted before shuffling so the result does not depend on where

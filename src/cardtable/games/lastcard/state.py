@@ -675,7 +675,7 @@ class LastCardState(State):
             self._start_round(events)
 
     # ------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         out = self.match_view()
         playing = self.phase != OVER
         choosing = self.phase == PLAY_DRAWN and seat == self.current
@@ -719,7 +719,7 @@ class LastCardState(State):
         other.to_act = self.to_act
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> LastCardState:
+    def _determinize(self, seat: int, rng: random.Random) -> LastCardState:
         """Re-deal the other hands and the draw pile from the cards ``seat`` cannot see.
 
         The discard pile is public and hand sizes are known, so only the pool of the

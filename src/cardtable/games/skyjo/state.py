@@ -404,7 +404,7 @@ class SkyjoState(State):
             self._start_round(events)
 
     # ------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         out = self.match_view()
         out.update(
             phase=PHASES[self.phase],
@@ -455,7 +455,7 @@ class SkyjoState(State):
         other.starter = self.starter
         return other
 
-    def determinize(self, seat: int, rng: random.Random) -> SkyjoState:
+    def _determinize(self, seat: int, rng: random.Random) -> SkyjoState:
         """Re-deal the draw pile, every face-down card and a hidden drawn card.
 
         The pool is sorted before shuffling so the result does not depend on where
