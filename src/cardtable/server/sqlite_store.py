@@ -72,19 +72,30 @@ CHECKPOINT_SECONDS = 1.0
 WAL_LIMIT_PAGES = 1000
 
 
+def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
+    """The database with the store's settings and tables; a file that cannot be
+    created or is not an SQLite database raises ``ServerSetupError`` (and is left as
+    it was)."""
+    db = None
+    try:
+        db = sqlite3.connect(str(path), isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        db.executescript(SCHEMA)
+    except sqlite3.Error as exc:
+        if db is not None:
+            db.close()
+        raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
+    return db
+
+
 class SQLiteStore:
     """``Store`` on one SQLite file."""
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
-        try:
-            self.db = sqlite3.connect(str(path), isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute("PRAGMA wal_autocheckpoint=0")
-            self.db.executescript(SCHEMA)
-        except sqlite3.Error as exc:
-            raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
+        self.db = _open(path, durable)
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoints, args=(str(path),), name="sqlite checkpoints", daemon=True
