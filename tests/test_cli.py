@@ -46,9 +46,12 @@ def _refusal(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("argv", "problem"),
     [
-        (["simulate", "skyjo", "--games", "0"], "--games: must be a whole number from 1"),
+        (["simulate", "skyjo", "--games", "0"], "number of matches must be a whole number from 1"),
         (["simulate", "skyjo", "--workers", "0"], "--workers: must be a whole number from 1"),
-        (["tournament", "skyjo", "--bots", "random", "--games", "-1"], "--games: must be"),
+        (
+            ["tournament", "skyjo", "--bots", "random", "--games", "-1"],
+            "matches must be a whole number from 1, got -1",
+        ),
         (["serve", "--port", "70000"], "--port: must be a whole number from 0 to 65535"),
         (["simulate", "skyjo", "--bots", ","], "needs at least one bot"),
         (["simulate", "skyjo", "--bots", "random,random,random"], "3 bots for 2 seats"),

@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many matches between bots and summarize")
     p.add_argument("game")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--games", type=whole(1), default=100)
+    p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bots", default="random", help="comma-separated bot specs, by seat")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")

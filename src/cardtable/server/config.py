@@ -53,6 +53,3 @@ class ServerConfig:
             raise ServerSetupError(
                 f"the window must last above 0 seconds, not {self.window_seconds}"
             )
-        folder = Path(self.db).parent
-        if not folder.is_dir():
-            raise ServerSetupError(f"cannot create the database {self.db}: no directory {folder}")

@@ -76,6 +76,9 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
     """The database with the store's settings and tables; a file that cannot be
     created or is not an SQLite database raises ``ServerSetupError`` (and is left as
     it was)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise ServerSetupError(f"cannot create the database {path}: no directory {folder}")
     db = None
     try:
         db = sqlite3.connect(str(path), isolation_level=None)

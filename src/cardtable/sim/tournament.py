@@ -174,7 +174,7 @@ def check_plot_path(path: str) -> None:
 
 
 def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
-    """Draw each bot's distribution of match scores to a PNG file."""
+    """Draw each bot's distribution of match scores to a file (see ``PLOT_SUFFIXES``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -242,9 +242,7 @@ def add_tournament_command(sub: Any) -> None:
         required=True,
         help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
     )
-    p.add_argument(
-        "--games", type=whole(1), default=200, help="matches (rounded to whole rotations)"
-    )
+    p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--workers", type=whole(1), default=os.cpu_count() or 1)
