@@ -22,7 +22,8 @@ MAX_BODY_BYTES = 16384
 
 
 def _lobby(request: Request) -> Lobby:
-    return request.app.state.lobby
+    lobby: Lobby = request.app.state.lobby
+    return lobby
 
 
 async def list_games(request: Request) -> JSONResponse:

@@ -361,7 +361,7 @@ class CactusHeuristic(Bot):
     def _use(self, est: Estimate, value: int, effect: int, drawn: bool) -> tuple[float, Action]:
         """The best use of a card in hand worth ``value``: the slot to put it in, or (if
         drawn) discarding it for its ``effect``; with the win chance that choice leads to."""
-        best = (-1.0, DISCARD)
+        best: tuple[float, Action] = (-1.0, DISCARD)
         for slot in est.slots(est.seat):
             chance = est.outlook(est.own_hand(slot, value))
             if chance > best[0]:

@@ -36,6 +36,8 @@ from .actions import (
     SWAP,
     TAKE_DISCARD,
     THROW,
+    ChooseOpponent,
+    PeekOpponent,
 )
 from .cards import DECK, EMPTY, RANK, VALUES
 from .state import (
@@ -87,7 +89,9 @@ class CactusGreedy(Bot):
             return PEEK_OWN[own.unknown[0] if own.unknown else own.slots[0]]
         if phase in (PEEK_OPPONENT_PHASE, KING_PEEK, CHOOSE_PHASE):
             legal = state.legal_actions(seat)
-            targets = [(a.seat, a.slot) for a in legal]
+            targets = [
+                (a.seat, a.slot) for a in legal if isinstance(a, PeekOpponent | ChooseOpponent)
+            ]
             pick = _lowest_known(state, seat, targets) if phase == CHOOSE_PHASE else None
             if pick is None:
                 pick = next((t for t in targets if not state.knows(seat, *t)), targets[0])

@@ -202,7 +202,7 @@ class SkyjoState(State):
             return [TAKE_DISCARD]
         if phase == REVEAL_AFTER_DISCARD:
             return [REVEAL[p] for p in range(SLOTS) if st[p] == DOWN]
-        replaces = [REPLACE[p] for p in range(SLOTS) if st[p] != GONE]
+        replaces: list[Action] = [REPLACE[p] for p in range(SLOTS) if st[p] != GONE]
         if phase == PLACE_DRAWN and self.down[seat]:
             replaces.append(DISCARD)
         return replaces
@@ -220,23 +220,22 @@ class SkyjoState(State):
     def _check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalActionError`` unless ``seat`` may take ``action`` now."""
         phase = self.phase
-        kind = type(action)
         if phase == SETUP:
-            if kind is not Reveal:
+            if not isinstance(action, Reveal):
                 raise self.illegal(seat, action, "the setup phase only allows reveals")
             self._check_pos(seat, action, action.pos, DOWN, "is not face down")
         elif phase == TURN:
-            if kind is Draw:
+            if isinstance(action, Draw):
                 if not self.draw_pile and len(self.discard) <= 1:
                     raise self.illegal(seat, action, "no card is left to draw")
-            elif kind is not TakeDiscard:
+            elif not isinstance(action, TakeDiscard):
                 raise self.illegal(seat, action, "first draw or take the top discard")
-        elif kind is Replace and phase in (PLACE_DRAWN, PLACE_TAKEN):
+        elif isinstance(action, Replace) and phase in (PLACE_DRAWN, PLACE_TAKEN):
             self._check_pos(seat, action, action.pos, GONE, "is empty", negate=True)
-        elif kind is Discard and phase == PLACE_DRAWN:
+        elif isinstance(action, Discard) and phase == PLACE_DRAWN:
             if not self.down[seat]:
                 raise self.illegal(seat, action, "no face-down card is left to reveal")
-        elif kind is Reveal and phase == REVEAL_AFTER_DISCARD:
+        elif isinstance(action, Reveal) and phase == REVEAL_AFTER_DISCARD:
             self._check_pos(seat, action, action.pos, DOWN, "is not face down")
         else:
             raise self.illegal(seat, action, f"not allowed in phase {PHASES[phase]}")
