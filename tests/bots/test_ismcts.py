@@ -80,6 +80,7 @@ def test_a_time_budget_gives_a_legal_move():
         ("ismcts:batch=0", "batch"),
         ("ismcts:expand=true", "expand"),
         ("ismcts:depth=0", "depth"),
+        ("ismcts:belief=exact", "belief"),
         ("ismcts:width=3", "width"),
     ],
 )
@@ -142,3 +143,21 @@ def test_each_game_says_which_way_its_scores_go(game):
         state = cardtable.make(game, 3, seed=seed)
         state.random_playout(random.Random(seed))
         assert state.winners == [p for p, t in enumerate(state.totals) if t == best(state.totals)]
+
+
+@pytest.mark.parametrize("belief", ["informed", "uniform"])
+def test_the_search_reasons_from_the_re_deal_it_is_given(belief, monkeypatch):
+    """``belief`` picks the determinization every iteration samples."""
+    asked = []
+    determinize = SkyjoState.determinize
+
+    def spy(self, seat, rng, informed=False):
+        asked.append(informed)
+        return determinize(self, seat, rng, informed)
+
+    monkeypatch.setattr(SkyjoState, "determinize", spy)
+    state = cardtable.make("skyjo", 2, seed=5, options={"target_score": 1})
+    while len(state.legal_actions(state.to_act[0])) < 2:
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    make_bot(f"ismcts:iterations=12,belief={belief}", "skyjo", seed=1).act(state, state.to_act[0])
+    assert asked and set(asked) == {belief == "informed"}

@@ -255,8 +255,8 @@ def test_clone_and_replay_reproduce_the_match(match, split):
 
 
 @settings(max_examples=25, deadline=None)
-@given(matches, st.integers(0, 40), st.integers(0, 7))
-def test_determinize_keeps_what_the_seat_knows_and_nothing_else(match, split, who):
+@given(matches, st.integers(0, 40), st.integers(0, 7), st.booleans())
+def test_determinize_keeps_what_the_seat_knows_and_nothing_else(match, split, who, informed):
     players, seed, opts = match
     state = cardtable.make("cactus", players, seed=seed, options=opts)
     for _ in zip(range(split), random_steps(state, random.Random(seed)), strict=False):
@@ -264,7 +264,7 @@ def test_determinize_keeps_what_the_seat_knows_and_nothing_else(match, split, wh
     if state.is_over:
         return
     seat = who % players
-    sample = state.determinize(seat, random.Random(1))
+    sample = state.determinize(seat, random.Random(1), informed)
     assert Counter(all_cards(sample)) == Counter(DECK)
     assert sample.known_cards(seat) == state.known_cards(seat)
     assert sample.discard == state.discard
@@ -275,7 +275,7 @@ def test_determinize_keeps_what_the_seat_knows_and_nothing_else(match, split, wh
         assert sample.holding == state.holding
     # Another world that looks the same to the seat gives the very same sample.
     other_world = state.determinize(seat, random.Random(2))
-    again = other_world.determinize(seat, random.Random(1))
+    again = other_world.determinize(seat, random.Random(1), informed)
     assert again.to_json()["state"] == sample.to_json()["state"]
 
 
@@ -296,3 +296,39 @@ def test_heuristic_bot_picks_only_legal_actions(match, specs):
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
     assert state.is_over
+
+
+def kept_and_unseen_means(discards):
+    """Mean value of seat 1's four cards over informed and uniform re-deals by seat 0.
+
+    Seat 1 knows its slots 0 and 1 and has kept them; seat 0 knows none of its cards;
+    the discard pile holds ``discards`` cards."""
+    deck = [NAMES[c] for c in DECK]
+    state = CactusState.from_deal(
+        [deck[:4], deck[4:8]],
+        deck[8 + discards :],
+        deck[8 : 8 + discards],
+        known=[[], [0, 1]],
+        options={"rounds": 1},
+    )
+    rng = random.Random(4)
+
+    def means(informed):
+        rows = [state.determinize(0, rng, informed).cards[1] for _ in range(3000)]
+        return [sum(VALUES[row[i]] for row in rows) / len(rows) for i in range(4)]
+
+    unseen = [VALUES[c] for c in DECK if NAMES[c] not in deck[8 : 8 + discards]]
+    return means(informed=True), means(informed=False), sum(unseen) / len(unseen)
+
+
+def test_informed_re_deal_puts_low_cards_where_their_owner_knows_the_card():
+    """A card its owner has kept is low, more so as the round goes on (a player has
+    replaced more of its high cards); the cards seat 1 has not seen stay near the
+    mean of the unseen cards, and uniform re-deals treat all four alike."""
+    kept_means = []
+    for discards, kept_below in ((0, 5.5), (8, 3.5)):
+        informed, uniform, unseen_mean = kept_and_unseen_means(discards)
+        assert informed[0] < kept_below and informed[1] < kept_below
+        assert all(abs(mean - unseen_mean) < 0.6 for mean in informed[2:] + uniform)
+        kept_means.append(informed[0])
+    assert kept_means[1] < kept_means[0] - 1.0

@@ -6,7 +6,11 @@ The bot knows nothing of the rules: it uses only the engine contract (``determin
 
 1. samples a determinization: the root state with every card the searching seat
    cannot know re-dealt (``State.determinize``), so the search never reads hidden
-   cards;
+   cards. By default the re-deal is the game's informed one (``belief=informed``),
+   which weights the unknown cards by what the public play suggests players hold,
+   such as a Cactus card its owner has looked at and kept being likely low; a search
+   that assumes every arrangement equally likely is misled by hands that are not
+   (``belief=uniform`` gives that re-deal);
 2. descends one tree shared by all determinizations. A node stands for what the
    searching seat has seen: a child is reached by the acting seat, its action and the
    events of that action the searching seat may see (so after drawing, the tree knows
@@ -78,6 +82,8 @@ BASELINE = 0.5
 #: Added to an action's observed reward variance when bounding its mean from below, so
 #: that a few equal rewards are not taken for certainty.
 PRIOR_VARIANCE = 0.01
+#: The re-deals a search can reason from (see ``State.determinize``).
+BELIEFS = ("informed", "uniform")
 
 
 class _Edge:
@@ -123,7 +129,8 @@ class IsmctsBot(Bot):
     constant; ``z`` how many standard errors an action must clear to overrule the base
     move; ``batch`` how many root actions share one determinization; ``depth`` how
     many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
-    tries of an edge grow the tree below it, within that depth.
+    tries of an edge grow the tree below it, within that depth; ``belief`` which
+    re-deal of the unknown cards to search (``informed`` or ``uniform``).
     """
 
     def __init__(
@@ -138,6 +145,7 @@ class IsmctsBot(Bot):
         expand: int = 8,
         depth: int = 1,
         base: str | None = None,
+        belief: str = "informed",
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -155,6 +163,8 @@ class IsmctsBot(Bot):
         for name, value in (("c", c), ("z", z)):
             if not (_is_number(value) and value >= 0):
                 raise BotSpecError(f"ismcts {name} must be a number >= 0, got {value!r}")
+        if belief not in BELIEFS:
+            raise BotSpecError(f"ismcts belief must be informed or uniform, got {belief!r}")
         _check_count("batch", batch)
         _check_count("expand", expand)
         _check_count("depth", depth)
@@ -167,6 +177,7 @@ class IsmctsBot(Bot):
         self.batch = batch
         self.expand = expand
         self.depth = depth
+        self.informed = belief == "informed"
         self._bots: dict[tuple[str, str], Bot] = {}
 
     def act(self, state: State, seat: int) -> Action:
@@ -180,7 +191,8 @@ class IsmctsBot(Bot):
         while self.iterations is None or search.iterations < self.iterations:
             if deadline is not None and search.iterations and time.perf_counter() >= deadline:
                 break
-            search.batch(state.determinize(seat, self.rng), self.rng.getrandbits(63))
+            world = state.determinize(seat, self.rng, self.informed)
+            search.batch(world, self.rng.getrandbits(63))
         return search.decision()
 
     def policy(self, game: str) -> Bot | None:

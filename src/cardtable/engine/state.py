@@ -152,7 +152,13 @@ class State(ABC):
 
     @abstractmethod
     def _determinize(self, seat: int, rng: random.Random) -> Self:
-        """``determinize`` for an existing seat."""
+        """``determinize`` for an existing seat: a uniform re-deal."""
+
+    def _informed_determinize(self, seat: int, rng: random.Random) -> Self:
+        """``determinize(informed=True)`` for an existing seat. A game with a model of
+        what players hold given the public play overrides this; without one the
+        re-deal is uniform."""
+        return self._determinize(seat, rng)
 
     @abstractmethod
     def _payload(self) -> dict[str, Any]:
@@ -174,14 +180,19 @@ class State(ABC):
             self.check_seat(seat)
         return self._view(seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def determinize(self, seat: int, rng: random.Random, informed: bool = False) -> Self:
         """A clone in which every card ``seat`` cannot know is re-sampled.
 
         The result depends only on what ``seat`` knows and on ``rng``, never on the
         hidden cards themselves, and it has a fresh RNG so that future shuffles are
-        unknown too.
+        unknown too. By default every arrangement of the unknown cards is equally
+        likely. ``informed`` weights them by what the public play suggests players
+        hold (in Cactus a card its owner has looked at and kept is likely low), so that
+        a search reasons from likelier worlds; games without such a model ignore it.
         """
         self.check_seat(seat)
+        if informed:
+            return self._informed_determinize(seat, rng)
         return self._determinize(seat, rng)
 
     def check_seat(self, seat: object) -> None:

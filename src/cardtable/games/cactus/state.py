@@ -120,6 +120,32 @@ HINTS = (
 EFFECT_PHASES = frozenset(
     (PEEK_OWN_PHASE, PEEK_OPPONENT_PHASE, CHOOSE_PHASE, SWAP_PHASE, KING_PEEK, KING_SWAP)
 )
+#: The stages of a round for the informed re-deal, by how many cards the discard pile
+#: holds when it begins: the longer a round runs, the more high cards players have
+#: replaced, so the lower the cards they still know.
+STAGE_STARTS = (0, 3, 7)
+#: For each stage, how much likelier a card of each value is in a slot whose owner
+#: knows it (and has kept it) than among the other cards an observer has not seen:
+#: the ratio of its shares among the two, at the turns of 600 heuristic-against-
+#: heuristic rounds (``bench/cactus_kept_cards.py`` measures them). Players keep the
+#: low cards they know and replace the high ones.
+_RATIO_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
+_KEPT_RATIOS = (
+    (1.40, 1.37, 1.43, 1.30, 1.38, 1.39, 1.46, 1.02, 0.78, 0.71, 0.45, 0.31),
+    (1.89, 1.96, 1.97, 1.78, 1.83, 1.91, 1.62, 0.45, 0.24, 0.15, 0.06, 0.06),
+    (2.16, 2.23, 2.41, 2.23, 1.87, 1.58, 0.88, 0.09, 0.06, 0.05, 0.03, 0.02),
+)  # fmt: skip
+KEPT_BY_VALUE = tuple(dict(zip(_RATIO_VALUES, ratios, strict=True)) for ratios in _KEPT_RATIOS)
+#: ``KEPT_BY_VALUE`` per card, for each stage.
+KEPT_WEIGHTS = tuple(tuple(table[VALUES[c]] for c in DECK) for table in KEPT_BY_VALUE)
+
+
+def round_stage(state: CactusState) -> int:
+    """The stage of the round ``state`` is in (an index into ``STAGE_STARTS``)."""
+    discards = len(state.discard)
+    return sum(1 for start in STAGE_STARTS[1:] if discards >= start)
+
+
 TOO_LATE = "too late: the quick-discard window has closed"
 NO_SEAT = -1
 START_SLOTS = 4
@@ -718,26 +744,40 @@ class CactusState(State):
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> CactusState:
+        return self._redeal(seat, rng, kept=None)
+
+    def _informed_determinize(self, seat: int, rng: random.Random) -> CactusState:
+        return self._redeal(seat, rng, kept=KEPT_WEIGHTS[round_stage(self)])
+
+    def _redeal(self, seat: int, rng: random.Random, kept: Sequence[float] | None) -> CactusState:
         """Re-deal the draw pile, every layout card ``seat`` does not know, a hidden hand.
 
-        The pool is sorted before shuffling so the result does not depend on where
-        the unknown cards really are. (After a reshuffle a player with perfect memory
-        knows which cards make up the draw pile; that refinement is left out.)
+        The pool is sorted before dealing so the result does not depend on where the
+        unknown cards really are. With ``kept`` (a weight per card), each card whose
+        owner knows it, and ``seat`` does not, is drawn from the pool with those
+        weights first (``KEPT_WEIGHTS``: players keep the low cards they know); the
+        rest is shuffled. (After a reshuffle a player with perfect memory knows which
+        cards make up the draw pile; that refinement is left out.)
         """
         other = self.clone()
         other.rng = random.Random(rng.getrandbits(64))
         bit = 1 << seat
         hidden_hand = self.holding != EMPTY and self.phase == DRAWN and seat != self.current
-        unknown = [
-            (row, i)
-            for row, seen in zip(other.cards, other.seen, strict=True)
-            for i, c in enumerate(row)
-            if c != EMPTY and not seen[i] & bit
-        ]
-        pool = other.draw_pile + [row[i] for row, i in unknown]
+        owners_know: list[tuple[list[int], int]] = []
+        unknown: list[tuple[list[int], int]] = []
+        for owner, (row, seen) in enumerate(zip(other.cards, other.seen, strict=True)):
+            for i, c in enumerate(row):
+                if c != EMPTY and not seen[i] & bit:
+                    weighted = kept is not None and seen[i] >> owner & 1
+                    (owners_know if weighted else unknown).append((row, i))
+        pool = other.draw_pile + [row[i] for row, i in owners_know + unknown]
         if hidden_hand:
             pool.append(other.holding)
         pool.sort()
+        if kept is not None:
+            for row, i in owners_know:
+                pick = rng.choices(range(len(pool)), weights=[kept[c] for c in pool])[0]
+                row[i] = pool.pop(pick)
         rng.shuffle(pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]

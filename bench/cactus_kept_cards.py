@@ -1,0 +1,78 @@
+"""How much lower the Cactus cards a player knows are than the cards nobody has seen.
+
+Run: ``.venv/bin/python bench/cactus_kept_cards.py [--games 400] [--bots heuristic,heuristic]``.
+It plays 2-player single rounds and, at the start of every turn, looks from the seat
+to act at each card it has not seen: a card its owner knows (and so has kept) counts
+as *kept*, every other card it has not seen (the rest of the layouts and the draw
+pile) as *unseen*. It prints, for each card value, its share among kept cards, its
+share among unseen ones and their ratio: the weights of Cactus's informed re-deal
+(``KEPT_BY_VALUE`` in ``cardtable.games.cactus.state``), one table for each stage of
+the round (``STAGE_STARTS``: how many cards the discard pile holds), since the longer a
+round runs the more high cards players have replaced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+
+from cardtable.bots.base import make_bot, split_specs
+from cardtable.engine.registry import make
+from cardtable.games.cactus.cards import EMPTY, VALUES
+from cardtable.games.cactus.state import STAGE_STARTS, TURN, CactusState, round_stage
+
+
+def count_cards(state: CactusState, seat: int, kept: Counter[int], unseen: Counter[int]) -> None:
+    """Add the values of the cards ``seat`` has not seen to the two tallies."""
+    bit = 1 << seat
+    for owner, (row, seen) in enumerate(zip(state.cards, state.seen, strict=True)):
+        for slot, card in enumerate(row):
+            if card != EMPTY and not seen[slot] & bit:
+                tally = kept if seen[slot] >> owner & 1 else unseen
+                tally[VALUES[card]] += 1
+    unseen.update(VALUES[card] for card in state.draw_pile)
+
+
+Tallies = list[tuple[Counter[int], Counter[int]]]
+
+
+def measure(bots: list[str], games: int) -> Tallies:
+    """Kept and unseen tallies for each stage of the round."""
+    tallies: Tallies = [(Counter(), Counter()) for _ in STAGE_STARTS]
+    for game in range(games):
+        state = make("cactus", 2, game, {"rounds": 1})
+        assert isinstance(state, CactusState)
+        players = [make_bot(spec, "cactus", game * 7 + i) for i, spec in enumerate(bots)]
+        order = random.Random(game)
+        while not state.is_over:
+            seats = state.to_act
+            seat = seats[0] if len(seats) == 1 else order.choice(seats)
+            if state.phase == TURN:
+                count_cards(state, seat, *tallies[round_stage(state)])
+            state.apply(seat, players[seat].act(state, seat))
+    return tallies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--bots", default="heuristic,heuristic")
+    args = parser.parse_args()
+    bots = split_specs(args.bots)
+    print(f"{args.games} rounds of {' vs '.join(bots)}")
+    for start, (kept, unseen) in zip(STAGE_STARTS, measure(bots, args.games), strict=True):
+        total_kept, total_unseen = sum(kept.values()), sum(unseen.values())
+        print(f"\nstage from {start} discards: {total_kept} kept, {total_unseen} unseen")
+        print("value  kept  unseen  ratio")
+        for value in sorted(unseen):
+            share_kept, share_unseen = kept[value] / total_kept, unseen[value] / total_unseen
+            ratio = share_kept / share_unseen
+            print(f"{value:5d} {share_kept:5.3f} {share_unseen:7.3f} {ratio:6.2f}")
+        mean_kept = sum(v * n for v, n in kept.items()) / total_kept
+        mean_unseen = sum(v * n for v, n in unseen.items()) / total_unseen
+        print(f"mean   {mean_kept:5.2f} {mean_unseen:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
