@@ -6,7 +6,7 @@ to act at each card it has not seen: a card its owner knows (and so has kept) co
 as *kept*, every other card it has not seen (the rest of the layouts and the draw
 pile) as *unseen*. It prints, for each card value, its share among kept cards, its
 share among unseen ones and their ratio: the weights of Cactus's informed re-deal
-(``KEPT_BY_VALUE`` in ``cardtable.games.cactus.state``), one table for each stage of
+(``KEPT_RATIOS`` in ``cardtable.games.cactus.state``), one table for each stage of
 the round (``STAGE_STARTS``: how many cards the discard pile holds), since the longer a
 round runs the more high cards players have replaced.
 """

@@ -15,6 +15,7 @@ first received. The server closes a window whose time ran out with the system ac
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -120,6 +121,8 @@ HINTS = (
 EFFECT_PHASES = frozenset(
     (PEEK_OWN_PHASE, PEEK_OPPONENT_PHASE, CHOOSE_PHASE, SWAP_PHASE, KING_PEEK, KING_SWAP)
 )
+#: The card values, in the order of each row of ``KEPT_RATIOS``.
+RATIO_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
 #: The stages of a round for the informed re-deal, by how many cards the discard pile
 #: holds when it begins: the longer a round runs, the more high cards players have
 #: replaced, so the lower the cards they still know.
@@ -128,22 +131,21 @@ STAGE_STARTS = (0, 3, 7)
 #: knows it (and has kept it) than among the other cards an observer has not seen:
 #: the ratio of its shares among the two, at the turns of 600 heuristic-against-
 #: heuristic rounds (``bench/cactus_kept_cards.py`` measures them). Players keep the
-#: low cards they know and replace the high ones.
-_RATIO_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
-_KEPT_RATIOS = (
+#: low cards they know and replace the high ones. Each row follows ``RATIO_VALUES``.
+KEPT_RATIOS = (
     (1.40, 1.37, 1.43, 1.30, 1.38, 1.39, 1.46, 1.02, 0.78, 0.71, 0.45, 0.31),
     (1.89, 1.96, 1.97, 1.78, 1.83, 1.91, 1.62, 0.45, 0.24, 0.15, 0.06, 0.06),
     (2.16, 2.23, 2.41, 2.23, 1.87, 1.58, 0.88, 0.09, 0.06, 0.05, 0.03, 0.02),
 )  # fmt: skip
-KEPT_BY_VALUE = tuple(dict(zip(_RATIO_VALUES, ratios, strict=True)) for ratios in _KEPT_RATIOS)
-#: ``KEPT_BY_VALUE`` per card, for each stage.
-KEPT_WEIGHTS = tuple(tuple(table[VALUES[c]] for c in DECK) for table in KEPT_BY_VALUE)
+#: ``KEPT_RATIOS`` per card, for each stage.
+KEPT_WEIGHTS = tuple(
+    tuple(ratios[RATIO_VALUES.index(VALUES[c])] for c in DECK) for ratios in KEPT_RATIOS
+)
 
 
 def round_stage(state: CactusState) -> int:
     """The stage of the round ``state`` is in (an index into ``STAGE_STARTS``)."""
-    discards = len(state.discard)
-    return sum(1 for start in STAGE_STARTS[1:] if discards >= start)
+    return bisect_right(STAGE_STARTS, len(state.discard)) - 1
 
 
 TOO_LATE = "too late: the quick-discard window has closed"
@@ -776,8 +778,8 @@ class CactusState(State):
         pool.sort()
         if kept is not None:
             for row, i in owners_know:
-                pick = rng.choices(range(len(pool)), weights=[kept[c] for c in pool])[0]
-                row[i] = pool.pop(pick)
+                row[i] = rng.choices(pool, [kept[c] for c in pool])[0]
+                pool.remove(row[i])
         rng.shuffle(pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
