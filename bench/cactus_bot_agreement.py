@@ -1,0 +1,70 @@
+"""How often a Cactus bot chooses what another would, on the other's own games.
+
+Run: ``.venv/bin/python bench/cactus_bot_agreement.py [--games 300] [--bot greedy]
+[--reference heuristic]``. It plays 2-player single rounds between two copies of the
+reference bot and, at every decision with more than one legal action, asks the bot
+what it would do there. It prints the share of decisions where the two agree, for
+each phase and overall, and the most frequent disagreements. A rollout policy is a
+model of the play it stands for: a search's playouts are only as telling as that
+model, which is what this measures (``docs/bots.md``, Cactus greedy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+
+from cardtable.bots.base import make_bot
+from cardtable.engine.registry import make
+from cardtable.games.cactus.state import PHASES, CactusState
+
+
+def measure(
+    bot_spec: str, reference: str, games: int
+) -> tuple[Counter[str], Counter[str], Counter[tuple[str, str, str]]]:
+    """Decisions and agreements per phase, and each (phase, reference's, bot's) miss."""
+    decisions: Counter[str] = Counter()
+    agreed: Counter[str] = Counter()
+    misses: Counter[tuple[str, str, str]] = Counter()
+    for game in range(games):
+        state = make("cactus", 2, game, {"rounds": 1})
+        assert isinstance(state, CactusState)
+        players = [make_bot(reference, "cactus", game * 7 + seat) for seat in range(2)]
+        bot = make_bot(bot_spec, "cactus", game * 7 + 2)
+        order = random.Random(game)
+        while not state.is_over:
+            seats = state.to_act
+            seat = seats[0] if len(seats) == 1 else order.choice(seats)
+            chosen = players[seat].act(state, seat)
+            if len(state.legal_actions(seat)) > 1:
+                phase = PHASES[state.phase]
+                other = bot.act(state, seat)
+                decisions[phase] += 1
+                agreed[phase] += other == chosen
+                if other != chosen:
+                    misses[phase, str(chosen), str(other)] += 1
+            state.apply(seat, chosen)
+    return decisions, agreed, misses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--reference", default="heuristic")
+    args = parser.parse_args()
+    decisions, agreed, misses = measure(args.bot, args.reference, args.games)
+    print(f"{args.bot} on {args.games} rounds of {args.reference} against itself")
+    print("phase          decisions  agree")
+    for phase, count in decisions.most_common():
+        print(f"{phase:<14} {count:9d} {agreed[phase] / count:6.1%}")
+    total = sum(decisions.values())
+    print(f"{'all':<14} {total:9d} {sum(agreed.values()) / total:6.1%}")
+    print("\nmost frequent disagreements (phase: reference's choice / bot's choice)")
+    for (phase, chosen, other), count in misses.most_common(12):
+        print(f"{count:6d}  {phase}: {chosen} / {other}")
+
+
+if __name__ == "__main__":
+    main()
