@@ -15,37 +15,51 @@ import argparse
 import random
 from collections import Counter
 
-from cardtable.bots.base import make_bot
+from cardtable.bots.base import Bot, make_bot
+from cardtable.engine.actions import Action
 from cardtable.engine.registry import make
+from cardtable.engine.state import State
 from cardtable.games.cactus.state import PHASES, CactusState
+from cardtable.sim.runner import play_match
+
+#: Decisions and agreements per phase, and each (phase, reference's, bot's) miss.
+Tally = tuple[Counter[str], Counter[str], Counter[tuple[str, str, str]]]
 
 
-def measure(
-    bot_spec: str, reference: str, games: int
-) -> tuple[Counter[str], Counter[str], Counter[tuple[str, str, str]]]:
+class Compared(Bot):
+    """Plays as ``reference`` does, asking ``other`` at each real choice what it would
+    have done, and tallying per phase whether the two agree."""
+
+    def __init__(self, reference: Bot, other: Bot, tally: Tally) -> None:
+        super().__init__()
+        self.reference, self.other, self.tally = reference, other, tally
+
+    def act(self, state: State, seat: int) -> Action:
+        assert isinstance(state, CactusState)
+        chosen = self.reference.act(state, seat)
+        if len(state.legal_actions(seat)) > 1:
+            decisions, agreed, misses = self.tally
+            phase = PHASES[state.phase]
+            other = self.other.act(state, seat)
+            decisions[phase] += 1
+            agreed[phase] += other == chosen
+            if other != chosen:
+                misses[phase, str(chosen), str(other)] += 1
+        return chosen
+
+
+def measure(bot_spec: str, reference: str, games: int) -> Tally:
     """Decisions and agreements per phase, and each (phase, reference's, bot's) miss."""
-    decisions: Counter[str] = Counter()
-    agreed: Counter[str] = Counter()
-    misses: Counter[tuple[str, str, str]] = Counter()
+    tally: Tally = (Counter(), Counter(), Counter())
     for game in range(games):
         state = make("cactus", 2, game, {"rounds": 1})
-        assert isinstance(state, CactusState)
-        players = [make_bot(reference, "cactus", game * 7 + seat) for seat in range(2)]
         bot = make_bot(bot_spec, "cactus", game * 7 + 2)
-        order = random.Random(game)
-        while not state.is_over:
-            seats = state.to_act
-            seat = seats[0] if len(seats) == 1 else order.choice(seats)
-            chosen = players[seat].act(state, seat)
-            if len(state.legal_actions(seat)) > 1:
-                phase = PHASES[state.phase]
-                other = bot.act(state, seat)
-                decisions[phase] += 1
-                agreed[phase] += other == chosen
-                if other != chosen:
-                    misses[phase, str(chosen), str(other)] += 1
-            state.apply(seat, chosen)
-    return decisions, agreed, misses
+        players = [
+            Compared(make_bot(reference, "cactus", game * 7 + seat), bot, tally)
+            for seat in range(2)
+        ]
+        play_match(state, players, random.Random(game))
+    return tally
 
 
 def main() -> None:

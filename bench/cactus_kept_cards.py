@@ -17,10 +17,13 @@ import argparse
 import random
 from collections import Counter
 
-from cardtable.bots.base import make_bot, split_specs
+from cardtable.bots.base import Bot, make_bot, split_specs
+from cardtable.engine.actions import Action
 from cardtable.engine.registry import make
+from cardtable.engine.state import State
 from cardtable.games.cactus.cards import EMPTY, VALUES
 from cardtable.games.cactus.state import STAGE_STARTS, TURN, CactusState, round_stage
+from cardtable.sim.runner import play_match
 
 
 def count_cards(state: CactusState, seat: int, kept: Counter[int], unseen: Counter[int]) -> None:
@@ -37,20 +40,30 @@ def count_cards(state: CactusState, seat: int, kept: Counter[int], unseen: Count
 Tallies = list[tuple[Counter[int], Counter[int]]]
 
 
+class Counting(Bot):
+    """Plays as ``inner`` does, tallying the cards unseen by the seat at each turn."""
+
+    def __init__(self, inner: Bot, tallies: Tallies) -> None:
+        super().__init__()
+        self.inner = inner
+        self.tallies = tallies
+
+    def act(self, state: State, seat: int) -> Action:
+        assert isinstance(state, CactusState)
+        if state.phase == TURN:
+            count_cards(state, seat, *self.tallies[round_stage(state)])
+        return self.inner.act(state, seat)
+
+
 def measure(bots: list[str], games: int) -> Tallies:
     """Kept and unseen tallies for each stage of the round."""
     tallies: Tallies = [(Counter(), Counter()) for _ in STAGE_STARTS]
     for game in range(games):
         state = make("cactus", 2, game, {"rounds": 1})
-        assert isinstance(state, CactusState)
-        players = [make_bot(spec, "cactus", game * 7 + i) for i, spec in enumerate(bots)]
-        order = random.Random(game)
-        while not state.is_over:
-            seats = state.to_act
-            seat = seats[0] if len(seats) == 1 else order.choice(seats)
-            if state.phase == TURN:
-                count_cards(state, seat, *tallies[round_stage(state)])
-            state.apply(seat, players[seat].act(state, seat))
+        players = [
+            Counting(make_bot(spec, "cactus", game * 7 + i), tallies) for i, spec in enumerate(bots)
+        ]
+        play_match(state, players, random.Random(game))
     return tallies
 
 
