@@ -12,15 +12,13 @@ model, which is what this measures (``docs/bots.md``, Cactus greedy).
 from __future__ import annotations
 
 import argparse
-import random
 from collections import Counter
 
+from cactus_rounds import play_rounds
 from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
-from cardtable.engine.registry import make
 from cardtable.engine.state import State
 from cardtable.games.cactus.state import PHASES, CactusState
-from cardtable.sim.runner import play_match
 
 #: Decisions and agreements per phase, and each (phase, reference's, bot's) miss.
 Tally = tuple[Counter[str], Counter[str], Counter[tuple[str, str, str]]]
@@ -51,14 +49,15 @@ class Compared(Bot):
 def measure(bot_spec: str, reference: str, games: int) -> Tally:
     """Decisions and agreements per phase, and each (phase, reference's, bot's) miss."""
     tally: Tally = (Counter(), Counter(), Counter())
-    for game in range(games):
-        state = make("cactus", 2, game, {"rounds": 1})
+
+    def seats(game: int) -> list[Bot]:
         bot = make_bot(bot_spec, "cactus", game * 7 + 2)
-        players = [
+        return [
             Compared(make_bot(reference, "cactus", game * 7 + seat), bot, tally)
             for seat in range(2)
         ]
-        play_match(state, players, random.Random(game))
+
+    play_rounds(games, seats)
     return tally
 
 

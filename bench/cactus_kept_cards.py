@@ -14,16 +14,14 @@ round runs the more high cards players have replaced.
 from __future__ import annotations
 
 import argparse
-import random
 from collections import Counter
 
+from cactus_rounds import play_rounds
 from cardtable.bots.base import Bot, make_bot, split_specs
 from cardtable.engine.actions import Action
-from cardtable.engine.registry import make
 from cardtable.engine.state import State
 from cardtable.games.cactus.cards import EMPTY, VALUES
 from cardtable.games.cactus.state import STAGE_STARTS, TURN, CactusState, round_stage
-from cardtable.sim.runner import play_match
 
 
 def count_cards(state: CactusState, seat: int, kept: Counter[int], unseen: Counter[int]) -> None:
@@ -58,12 +56,12 @@ class Counting(Bot):
 def measure(bots: list[str], games: int) -> Tallies:
     """Kept and unseen tallies for each stage of the round."""
     tallies: Tallies = [(Counter(), Counter()) for _ in STAGE_STARTS]
-    for game in range(games):
-        state = make("cactus", 2, game, {"rounds": 1})
-        players = [
+    play_rounds(
+        games,
+        lambda game: [
             Counting(make_bot(spec, "cactus", game * 7 + i), tallies) for i, spec in enumerate(bots)
-        ]
-        play_match(state, players, random.Random(game))
+        ],
+    )
     return tallies
 
 
