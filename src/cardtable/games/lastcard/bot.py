@@ -23,7 +23,7 @@ from cardtable.engine.state import State
 
 from .actions import Play
 from .cards import CODE, COLOR_OF, COLORS, KIND, PLUS2, PLUS4CARD, POINTS, REVERSE, SKIP, WILD
-from .state import LastCardState
+from .state import FIRST_WILD_BIT, LastCardState
 
 #: Weights of the play score: attack beats everything, a wild comes last.
 _ATTACK = 200
@@ -38,12 +38,12 @@ class LastCardHeuristicBot(Bot):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         legal = state.legal_actions(seat)
         plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return legal[0]
-        if any(a.call for a in plays):
+        if len(plays) < 2:  # nothing to weigh: the one play, or Draw / Keep
+            return plays[0] if plays else legal[0]
+        if state.sizes[seat] == 2:  # every play may call "Last Card": always call
             plays = [a for a in plays if a.call]
-        held = self._colour_counts(state.counts[seat])
-        favourite = COLORS[max(range(4), key=lambda c: held[c])]
+        held = _colour_counts(state.counts[seat], state.masks[seat])
+        favourite = COLORS[held.index(max(held))]
         nxt = (seat + state.direction) % state.num_players
         attack = state.sizes[nxt] <= _ATTACK_WHEN_AT_MOST
         two_players = state.num_players == 2
@@ -65,11 +65,20 @@ class LastCardHeuristicBot(Bot):
 
         return max(plays, key=score)
 
-    @staticmethod
-    def _colour_counts(counts: list[int]) -> list[float]:
-        """Cards held per colour, points as a small tie-break."""
-        held = [0.0] * 4
-        for t in range(WILD):
-            if counts[t]:
-                held[COLOR_OF[t]] += counts[t] * (1 + POINTS[t] / 1000)
-        return held
+
+#: ``_WEIGHT[t]``: what one card of coloured type ``t`` adds to its colour's count: one,
+#: plus its points as a small tie-break.
+_WEIGHT = tuple(1 + POINTS[t] / 1000 for t in range(WILD))
+
+
+def _colour_counts(counts: list[int], mask: int) -> list[float]:
+    """Cards held per colour, points as a small tie-break; reads the hand's mask, so it
+    visits the few types held rather than all of them (rollouts call it every turn)."""
+    held = [0.0] * 4
+    mask &= FIRST_WILD_BIT - 1
+    while mask:  # lowest type first, the order the sums have always been made in
+        low = mask & -mask
+        t = low.bit_length() - 1
+        held[COLOR_OF[t]] += counts[t] * _WEIGHT[t]
+        mask ^= low
+    return held
