@@ -1,8 +1,8 @@
 """The rounds the Cactus benchmarks watch: 2-player single rounds, one deal per index.
 
-Both ``cactus_kept_cards.py`` and ``cactus_bot_agreement.py`` measure play by putting
-an observing bot in each seat; they share these deals so that their figures come
-from the same rounds for the same ``--games``.
+The Cactus benchmarks (``cactus_kept_cards.py``, ``cactus_bot_agreement.py``,
+``cactus_calls.py``) measure play by putting an observing bot in each seat; they share
+these deals so that their figures come from the same rounds for the same ``--games``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,19 @@ from collections.abc import Callable, Sequence
 
 from cardtable.bots.base import Bot
 from cardtable.engine.registry import make
+from cardtable.engine.state import State
 from cardtable.sim.runner import play_match
 
 
-def play_rounds(games: int, seats: Callable[[int], Sequence[Bot]]) -> None:
+def play_rounds(
+    games: int,
+    seats: Callable[[int], Sequence[Bot]],
+    finished: Callable[[int, State], None] | None = None,
+) -> None:
     """Play ``games`` rounds; round ``game`` is dealt from seed ``game`` and played by
-    ``seats(game)``, one bot per seat."""
+    ``seats(game)``, one bot per seat. ``finished(game, state)`` sees each round's end."""
     for game in range(games):
         state = make("cactus", 2, game, {"rounds": 1})
         play_match(state, seats(game), random.Random(game))
+        if finished is not None:
+            finished(game, state)
