@@ -460,7 +460,7 @@ class LastCardState(State):
             t = CODE[action.card]
             color = COLOR_OF[t] if action.color is None else COLOR_INDEX[action.color]
             self._play(seat, t, color, action.call, None)
-        elif action.__class__ is Draw:
+        elif isinstance(action, Draw):
             self._draw(seat, None)
         else:
             self._keep(seat, None)
