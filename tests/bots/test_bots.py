@@ -98,3 +98,18 @@ def test_skyjo_bots_ignore_hidden_cards_moved_by_hand(spec, seed):
     assert other.to_json()["state"] != state.to_json()["state"]
     first = make_bot(spec, "skyjo", seed=seed).act(state, seat)
     assert make_bot(spec, "skyjo", seed=seed).act(other, seat) == first
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bots_playout_ends_the_round_and_its_luck_decides_it(game):
+    """``Bot.playout`` (a search's rollouts): one round, the same for the same luck."""
+    for seed in range(3):
+        state = random_position(game, seed)
+        rounds = len(state.round_scores)
+        played = []
+        for bot_seed in (seed, seed + 100):  # bots seeded apart, given the same luck
+            copy = state.clone()
+            make_bot("random", game, seed=bot_seed).playout(copy, luck=seed + 10)
+            assert copy.is_over or len(copy.round_scores) == rounds + 1
+            played.append(copy.log[len(state.log) :])
+        assert played[0] and played[0] == played[1]

@@ -172,3 +172,21 @@ def test_mid_match_json_round_trip_continues_identically(game):
 def test_unseeded_match_records_its_seed(game):
     state = random_playout(cardtable.make(game, 2), seed=5)
     assert replay(state.record()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_clone_goes_on_as_its_original_and_a_seeded_clone_as_its_seed(game):
+    state = cardtable.make(game, 2, seed=4)
+    rng = random.Random(8)
+    for _ in range(12):
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    twin = state.clone()
+    seeded = [state.clone(seed=5), state.clone(seed=5)]
+    for copy in seeded:
+        assert copy.view(None) == state.view(None) and copy.log == state.log
+        assert copy.rng.getstate() == random.Random(5).getstate()
+    for copy in (state, twin, *seeded):
+        random_playout(copy, seed=77)
+    assert twin.to_json() == state.to_json()
+    assert seeded[0].to_json() == seeded[1].to_json()

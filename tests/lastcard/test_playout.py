@@ -37,9 +37,9 @@ def test_fast_playout_plays_the_match_apply_plays(players, seed, options, split)
     assert state.is_over
 
 
-def test_playout_from_every_kind_of_position():
-    """Positions the random matches above reach only now and then, dealt on purpose."""
-    positions = [
+def special_positions():
+    """Positions random matches reach only now and then, dealt on purpose."""
+    return [
         # The second-to-last card is a Wild: eight plays (four colours, call or not).
         LastCardState.from_deal([["wild", "+4"], ["R1", "G2", "B3"]], ["R5"], ["Y1", "Y2"]),
         # A +4 draw is pending and may be answered.
@@ -60,7 +60,10 @@ def test_playout_from_every_kind_of_position():
             options={"voluntary_draw": True, "play_drawn": False},
         ),
     ]
-    for seed, state in enumerate(positions):
+
+
+def test_playout_from_every_kind_of_position():
+    for seed, state in enumerate(special_positions()):
         assert_same_as_apply(state.clone(), seed, until_round_end=True, dealt=True)
         assert_same_as_apply(state, seed, dealt=True)
 

@@ -34,6 +34,31 @@ class Bot(ABC):
     def act(self, state: State, seat: int) -> Action:
         """The action ``seat`` takes now; ``seat`` is in ``state.to_act``."""
 
+    def playout(self, state: State, luck: int) -> None:
+        """Play the current round of ``state`` out with this bot in every seat.
+
+        A search's rollouts call this. ``luck`` seeds every random choice, the bot's
+        own and the pick of who acts in a simultaneous phase, so that playouts given the
+        same luck differ only where their states do. A game's bot may override it with
+        a faster loop that makes the same moves (Last Card's heuristic does). A match
+        already over has no round left to play: nothing happens.
+        """
+        if state.is_over:
+            return
+        chance = random.Random(luck)
+        self.rng.seed(luck)
+        rounds = len(state.round_scores)
+        while len(state.round_scores) == rounds:
+            actor = pick_actor(state, chance)
+            state.apply_legal(actor, self.act(state, actor))
+
+
+def pick_actor(state: State, rng: random.Random) -> int:
+    """The seat that acts next; in a simultaneous phase, one drawn at random (as the
+    match runner does)."""
+    seats = state.to_act
+    return seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+
 
 BotFactory = Callable[..., Bot]
 _BOTS: dict[tuple[str, str | None], BotFactory] = {}

@@ -73,7 +73,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import State
 
-from .base import Bot, BotSpecError, make_bot
+from .base import Bot, BotSpecError, make_bot, pick_actor
 
 #: Share of the reward that is winning the round; the rest is the score margin.
 WIN_WEIGHT = 0.5
@@ -231,7 +231,7 @@ class _Search:
 
     def batch(self, world: State, luck: int) -> None:
         """Iterations on one determinization, each trying a different root action."""
-        start = world.clone()
+        start = world.clone(luck)
         legal = start.legal_actions(self.seat)
         first = self.preferred
         if first is None:
@@ -240,7 +240,7 @@ class _Search:
         baseline = self.playout(start, luck)
         tried = {self.preferred}
         for _ in range(min(len(self.candidates), self.bot.batch)):
-            tried.add(self.iterate(world.clone(), luck, baseline, tried))
+            tried.add(self.iterate(world.clone(luck), luck, baseline, tried))
             self.iterations += 1
             if self.iterations == self.bot.iterations:
                 return
@@ -261,14 +261,16 @@ class _Search:
     ) -> Action:
         """One iteration on ``state``, a copy of the batch's determinization; returns
         the root action tried (never one in ``tried``)."""
-        chance = random.Random(luck)
         legal = [a for a in state.legal_actions(self.seat) if a not in tried]
         path: list[tuple[_Edge, int]] = []
         first, node = self._step(self.root, state, self.seat, legal, None, path)
-        while node is not None and len(state.round_scores) == self.rounds:
-            actor = _pick_actor(state, chance)
-            preferred = None if self.policy is None else self.policy.act(state, actor)
-            _, node = self._step(node, state, actor, state.legal_actions(actor), preferred, path)
+        if node is not None:  # a tree below the root: descend it
+            chance = random.Random(luck)
+            while node is not None and len(state.round_scores) == self.rounds:
+                actor = pick_actor(state, chance)
+                preferred = None if self.policy is None else self.policy.act(state, actor)
+                legal = state.legal_actions(actor)
+                _, node = self._step(node, state, actor, legal, preferred, path)
         rewards = self.playout(state, luck)
         for edge, who in path:
             edge.add(rewards[who] - baseline[who] + BASELINE)
@@ -329,17 +331,12 @@ class _Search:
         """Play the round out with the rollout policy; every seat's reward. ``luck``
         seeds every random choice of the playout, the policy's included, so the
         playouts of one batch differ only where the tree's choices do."""
-        chance = random.Random(luck)
         rounds = self.rounds
-        policy = self.policy
-        if policy is not None:
-            policy.rng.seed(luck)
-        while len(state.round_scores) == rounds:
-            if policy is None:
-                state.random_playout(chance, until_round_end=True)
-                break
-            actor = _pick_actor(state, chance)
-            state.apply_legal(actor, policy.act(state, actor))
+        if len(state.round_scores) == rounds:  # the tree's moves may have ended it
+            if self.policy is None:
+                state.random_playout(random.Random(luck), until_round_end=True)
+            else:
+                self.policy.playout(state, luck)
         return round_rewards(state.round_scores[rounds], self.lower_wins)
 
 
@@ -364,12 +361,6 @@ def round_rewards(scores: list[int], lower_wins: bool) -> list[float]:
 def _seen(events: list[Event], seat: int) -> tuple[str, ...]:
     """What ``seat`` observed of an action: its visible events, as hashable text."""
     return tuple(f"{e.type}{e.data}" for e in events if e.visible_to(seat))
-
-
-def _pick_actor(state: State, rng: random.Random) -> int:
-    """The seat that acts next; in a simultaneous phase, one drawn at random."""
-    seats = state.to_act
-    return seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
 
 
 def _check_count(name: str, value: Any) -> None:

@@ -725,9 +725,9 @@ class CactusState(State):
         }
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> CactusState:
+    def clone(self, seed: int | None = None) -> CactusState:
         other = CactusState.__new__(CactusState)
-        self._copy_match_into(other)
+        self._copy_match_into(other, seed)
         other.cards = [row.copy() for row in self.cards]
         other.seen = [row.copy() for row in self.seen]
         other.draw_pile = self.draw_pile.copy()
@@ -761,8 +761,7 @@ class CactusState(State):
         rest is shuffled. (After a reshuffle a player with perfect memory knows which
         cards make up the draw pile; that refinement is left out.)
         """
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self.clone(rng.getrandbits(64))
         bit = 1 << seat
         hidden_hand = self.holding != EMPTY and self.phase == DRAWN and seat != self.current
         owners_know: list[tuple[list[int], int]] = []
@@ -780,7 +779,7 @@ class CactusState(State):
             for row, i in owners_know:
                 row[i] = rng.choices(pool, [kept[c] for c in pool])[0]
                 pool.remove(row[i])
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
         for j, (row, i) in enumerate(unknown, start=k):

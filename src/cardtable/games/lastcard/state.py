@@ -8,10 +8,11 @@ legal plays are ``hand mask & playable``, worked out once as the turn begins
 (``playable_held``), and ``legal_actions`` is one memo lookup. Piles are lists whose
 top is the last element.
 
-The rules live once, in the steps below ``_apply`` that work on this encoding. Two
+The rules live once, in the steps below ``_apply`` that work on this encoding. Three
 paths reach them: ``apply`` validates an action and collects the events the steps
 report; ``random_playout`` (simulations, search rollouts) picks a legal move straight
-from the masks and runs the same steps without building events.
+from the masks and runs the same steps without building events; the heuristic bot's
+own playout (``bot.py``) does the same with its choices.
 
 Moves that leave no choice and show nothing the move itself would not show need no
 action: a player who cannot play (and may not choose to draw) draws at once when the
@@ -394,10 +395,10 @@ class LastCardState(State):
                 if r >= plays:
                     if self.phase == TURN:
                         log.append(DRAW_LOGGED[seat])
-                        self._draw(seat, None)
+                        self.draw_step(seat, None)
                     else:
                         log.append(KEEP_LOGGED[seat])
-                        self._keep(seat, None)
+                        self.keep_step(seat, None)
                     continue
                 if plain:  # the r-th type in ``mine``
                     if r == plays - 1:  # the last (often the only) one: the highest bit
@@ -422,7 +423,7 @@ class LastCardState(State):
                             t = (mine ^ (mine - 1)).bit_length() - 1
                     color, called, logged = MOVES[call][t][r]
                 log.append(logged[seat])
-                self._play(seat, t, color, called, None)
+                self.play_step(seat, t, color, called, None)
                 if not sizes[seat]:
                     break  # only a play ends a round: the one that empties a hand
             if until_round_end:
@@ -434,17 +435,17 @@ class LastCardState(State):
         kind = action.__class__
         if kind is Play:
             t, color_index = self._check_play(seat, action)  # type: ignore[arg-type]
-            self._play(seat, t, color_index, action.call, events)  # type: ignore[attr-defined]
+            self.play_step(seat, t, color_index, action.call, events)  # type: ignore[attr-defined]
         elif kind is Draw:
             if self.phase != TURN:
                 raise self.illegal(seat, action, "you have drawn: play that card or keep it")
             if not (self.pending or self.rules.draw_flag) and self.playable_held:
                 raise self.illegal(seat, action, "you must play a card when you can")
-            self._draw(seat, events)
+            self.draw_step(seat, events)
         elif kind is Keep:
             if self.phase != PLAY_DRAWN:
                 raise self.illegal(seat, action, "there is no card just drawn to keep")
-            self._keep(seat, events)
+            self.keep_step(seat, events)
         else:
             raise self.illegal(seat, action, "it is not a Last Card action")
         return events
@@ -459,11 +460,11 @@ class LastCardState(State):
         if isinstance(action, Play):
             t = CODE[action.card]
             color = COLOR_OF[t] if action.color is None else COLOR_INDEX[action.color]
-            self._play(seat, t, color, action.call, None)
+            self.play_step(seat, t, color, action.call, None)
         elif isinstance(action, Draw):
-            self._draw(seat, None)
+            self.draw_step(seat, None)
         else:
-            self._keep(seat, None)
+            self.keep_step(seat, None)
 
     def _check_play(self, seat: int, action: Play) -> tuple[int, int]:
         """Validate a play completely; return its card type and the colour to follow."""
@@ -495,9 +496,10 @@ class LastCardState(State):
 
     # ------------------------------------------------------------ the rules' steps
     # They apply moves already known to be legal. ``_apply`` reaches them after
-    # validation and collects their events; ``random_playout`` passes ``events=None``.
+    # validation and collects their events; the playouts (``random_playout``, the
+    # heuristic's) pass ``events=None`` and log the move themselves.
 
-    def _play(
+    def play_step(
         self, seat: int, t: int, color_index: int, call: bool, events: list[Event] | None
     ) -> None:
         """Play a card of type ``t`` naming ``color_index``, calling "Last Card" or not.
@@ -557,7 +559,7 @@ class LastCardState(State):
         self.playable = rules.playable[t * 4 + color_index]
         self._begin_turn(nxt, events)
 
-    def _draw(self, seat: int, events: list[Event] | None) -> None:
+    def draw_step(self, seat: int, events: list[Event] | None) -> None:
         """Draw: the whole pending amount (rule 5), else one card (rule 3)."""
         if self.pending:
             self._give(seat, self.pending, "penalty", events)
@@ -567,7 +569,7 @@ class LastCardState(State):
         else:
             self._begin_turn(seat, events, drawing=True)
 
-    def _keep(self, seat: int, events: list[Event] | None) -> None:
+    def keep_step(self, seat: int, events: list[Event] | None) -> None:
         """Keep the card just drawn; the turn passes on."""
         self.phase = TURN
         self.drawn = NO_CARD
@@ -713,9 +715,9 @@ class LastCardState(State):
         return out
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> LastCardState:
+    def clone(self, seed: int | None = None) -> LastCardState:
         other = LastCardState.__new__(LastCardState)
-        self._copy_match_into(other)
+        self._copy_match_into(other, seed)
         other.rules = self.rules
         other.counts = [c.copy() for c in self.counts]
         other.masks = self.masks.copy()
@@ -745,15 +747,14 @@ class LastCardState(State):
         the playable cards of the pool. (A player with perfect memory could also tell
         the cards of a reshuffled draw pile apart; that refinement is left out.)
         """
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self.clone(rng.getrandbits(64))
         hidden_drawn = self.phase == PLAY_DRAWN and seat != self.current
         pool = self.draw_pile.copy()
         for p in range(self.num_players):
             if p != seat:
                 pool += self.hand(p)
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         if hidden_drawn:
             other.drawn = pool.pop(next(i for i, t in enumerate(pool) if self.playable & BIT[t]))
         hands: list[list[int]] = []

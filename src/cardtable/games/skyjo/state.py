@@ -437,9 +437,9 @@ class SkyjoState(State):
         }
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> SkyjoState:
+    def clone(self, seed: int | None = None) -> SkyjoState:
         other = SkyjoState.__new__(SkyjoState)
-        self._copy_match_into(other)
+        self._copy_match_into(other, seed)
         other.cards = [c.copy() for c in self.cards]
         other.status = [s.copy() for s in self.status]
         other.down = self.down.copy()
@@ -462,8 +462,7 @@ class SkyjoState(State):
         could still tell the draw pile's cards from the face-down ones; that
         refinement is left out.)
         """
-        other = self.clone()
-        other.rng = random.Random(rng.getrandbits(64))
+        other = self.clone(rng.getrandbits(64))
         hidden_holding = (
             other.holding is not None and self.phase == PLACE_DRAWN and (seat != self.current)
         )
@@ -473,7 +472,7 @@ class SkyjoState(State):
         if hidden_holding:
             pool.append(other.holding)  # type: ignore[arg-type]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
         i = k
