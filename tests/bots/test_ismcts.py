@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable.bots import BotSpecError, make_bot
-from cardtable.bots.ismcts import WIN_WEIGHT, _Search, round_rewards
+from cardtable.bots.ismcts import WIN_WEIGHT, _Search, _split, round_rewards
 from cardtable.games.skyjo.actions import DRAW, REPLACE
 from cardtable.games.skyjo.state import SkyjoState
 
@@ -50,11 +50,39 @@ def last_turn_position():
     return state
 
 
-@pytest.mark.parametrize("rollout", ["random", "heuristic"])
-def test_search_finds_the_winning_last_move(rollout):
+@pytest.mark.parametrize("params", ["rollout=random", "rollout=heuristic", "workers=2"])
+def test_search_finds_the_winning_last_move(params):
     state = last_turn_position()
-    bot = make_bot(f"ismcts:iterations=60,rollout={rollout},expand=1", "skyjo", seed=3)
+    bot = make_bot(f"ismcts:iterations=60,expand=1,{params}", "skyjo", seed=3)
     assert bot.act(state, 0) == REPLACE[0]
+
+
+def test_worker_processes_share_the_budget_and_decide_as_seeded(monkeypatch):
+    """With ``workers=2`` a helper process searches part of the iterations; the root
+    statistics it sends back count, and the decision still follows the seed alone."""
+    searched = []
+    decide = _Search.decision
+
+    def recording(search):
+        searched.append(sum(edge.visits for edge in search.root.edges.values()))
+        return decide(search)
+
+    monkeypatch.setattr(_Search, "decision", recording)
+    state = cardtable.make("lastcard", 2, seed=3)
+    seat = state.to_act[0]
+    while len(state.legal_actions(seat)) < 3:
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = state.to_act[0]
+    spec = "ismcts:iterations=41,rollout=heuristic,workers=2"
+    picks = [make_bot(spec, "lastcard", seed=5).act(state, seat) for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in state.legal_actions(seat)
+    assert searched == [41, 41]
+
+
+def test_a_budget_is_split_between_workers():
+    assert _split(41, 2) == [21, 20]
+    assert _split(2, 3) == [1, 1]  # a worker with nothing to do is not asked
+    assert _split(None, 2) == [None, None]  # a time budget: all search until the deadline
 
 
 def test_a_time_budget_gives_a_legal_move():
@@ -81,6 +109,7 @@ def test_a_time_budget_gives_a_legal_move():
         ("ismcts:expand=true", "expand"),
         ("ismcts:depth=0", "depth"),
         ("ismcts:belief=exact", "belief"),
+        ("ismcts:workers=0", "workers"),
         ("ismcts:width=3", "width"),
     ],
 )
@@ -96,7 +125,7 @@ def test_the_tree_grows_only_as_deep_as_asked():
         bot = make_bot(f"ismcts:iterations=200,expand=2,depth={depth}", "lastcard", seed=1)
         search = _Search(bot, state, seat)
         while search.iterations < 200:
-            search.batch(state.determinize(seat, bot.rng), bot.rng.getrandbits(63))
+            search.batch(state.determinize(seat, bot.rng), bot.rng.getrandbits(63), 200)
         assert bool(search.root.children) == grows
 
 

@@ -58,13 +58,23 @@ asked.
 In a simultaneous phase the root acts for the searching seat; deeper, the acting seat
 is drawn at random among those allowed, as the match runner does. The budget is a
 number of iterations, a time per decision, or both (whichever ends first).
+
+``workers`` above 1 searches one decision in that many processes (root
+parallelism): worker processes, started once and kept, each run the same search
+with their own seed on the same base move, until the shared deadline or their share
+of the iterations, and send back the root's statistics, which add up as if one
+search had made all the iterations. Playouts are pure Python, so a second core
+nearly doubles them within the same time; with an iteration budget the result
+depends on the seed alone, as with one process.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardtable.engine.actions import Action
@@ -130,7 +140,8 @@ class IsmctsBot(Bot):
     move; ``batch`` how many root actions share one determinization; ``depth`` how
     many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
     tries of an edge grow the tree below it, within that depth; ``belief`` which
-    re-deal of the unknown cards to search (``informed`` or ``uniform``).
+    re-deal of the unknown cards to search (``informed`` or ``uniform``); ``workers``
+    how many processes search each decision (this one and ``workers - 1`` helpers).
     """
 
     def __init__(
@@ -146,6 +157,7 @@ class IsmctsBot(Bot):
         depth: int = 1,
         base: str | None = None,
         belief: str = "informed",
+        workers: int = 1,
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -168,6 +180,21 @@ class IsmctsBot(Bot):
         _check_count("batch", batch)
         _check_count("expand", expand)
         _check_count("depth", depth)
+        _check_count("workers", workers)
+        #: What a worker process needs to build the same search (all but seed, workers).
+        self.config: dict[str, Any] = {
+            "iterations": iterations,
+            "ms": ms,
+            "rollout": rollout,
+            "c": c,
+            "z": z,
+            "batch": batch,
+            "expand": expand,
+            "depth": depth,
+            "base": base,
+            "belief": belief,
+        }
+        self.workers = workers
         self.iterations = iterations
         self.seconds = None if ms is None else ms / 1000.0
         self.rollout = rollout
@@ -186,14 +213,36 @@ class IsmctsBot(Bot):
             raise IllegalActionError(f"seat {seat} has no legal action now")
         if len(legal) == 1:
             return legal[0]
-        search = _Search(self, state, seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        while self.iterations is None or search.iterations < self.iterations:
+        search = _Search(self, state, seat)
+        shares = _split(self.iterations, self.workers)
+        helpers = [
+            _pool(self.workers - 1).submit(
+                _search_share,
+                self.config,
+                self.rng.getrandbits(63),
+                state,
+                seat,
+                search.preferred,
+                share,
+                deadline,
+            )
+            for share in shares[1:]
+        ]
+        self.run(search, state, shares[0], deadline)
+        for helper in helpers:
+            search.merge(helper.result())
+        return search.decision()
+
+    def run(
+        self, search: _Search, state: State, iterations: int | None, deadline: float | None
+    ) -> None:
+        """Search until ``iterations`` are done or the ``deadline`` passes."""
+        while iterations is None or search.iterations < iterations:
             if deadline is not None and search.iterations and time.perf_counter() >= deadline:
                 break
-            world = state.determinize(seat, self.rng, self.informed)
-            search.batch(world, self.rng.getrandbits(63))
-        return search.decision()
+            world = state.determinize(search.seat, self.rng, self.informed)
+            search.batch(world, self.rng.getrandbits(63), iterations)
 
     def policy(self, game: str) -> Bot | None:
         """The rollout policy for ``game`` (None: uniformly random)."""
@@ -215,7 +264,9 @@ class IsmctsBot(Bot):
 class _Search:
     """One decision's search: the tree, the policy, the iteration count."""
 
-    def __init__(self, bot: IsmctsBot, state: State, seat: int) -> None:
+    def __init__(
+        self, bot: IsmctsBot, state: State, seat: int, preferred: Action | None = None
+    ) -> None:
         self.bot = bot
         self.seat = seat
         self.rounds = len(state.round_scores)
@@ -225,25 +276,47 @@ class _Search:
         self.iterations = 0
         # The base bot's choice is what every baseline playout plays first: its reward
         # is the baseline itself, so only the other actions need searching.
+        # A worker searching a share of the decision is given the move the bot chose.
         base = bot.base_policy(state.game)
-        self.preferred = None if base is None else base.act(state, seat)
+        if preferred is None and base is not None:
+            preferred = base.act(state, seat)
+        self.preferred = preferred
         self.candidates = [a for a in state.legal_actions(seat) if a != self.preferred]
 
-    def batch(self, world: State, luck: int) -> None:
-        """Iterations on one determinization, each trying a different root action."""
+    def batch(self, world: State, luck: int, iterations: int | None) -> None:
+        """Iterations on one determinization, each trying a different root action,
+        without going past ``iterations`` in all."""
         start = world.clone(luck)
         legal = start.legal_actions(self.seat)
         first = self.preferred
         if first is None:
             first = legal[self.bot.rng.randrange(len(legal))]
-        start.apply(self.seat, first)
+        start.apply_legal(self.seat, first)
         baseline = self.playout(start, luck)
         tried = {self.preferred}
         for _ in range(min(len(self.candidates), self.bot.batch)):
             tried.add(self.iterate(world.clone(luck), luck, baseline, tried))
             self.iterations += 1
-            if self.iterations == self.bot.iterations:
+            if self.iterations == iterations:
                 return
+
+    def root_statistics(self) -> list[tuple[int, Action, int, int, float, float]]:
+        """The root's edges as plain values, for a worker to send back."""
+        return [
+            (seat, action, e.visits, e.available, e.reward, e.squares)
+            for (seat, action), e in self.root.edges.items()
+        ]
+
+    def merge(self, statistics: list[tuple[int, Action, int, int, float, float]]) -> None:
+        """Add a worker's root statistics (``root_statistics``) to this search's."""
+        for seat, action, visits, available, reward, squares in statistics:
+            edge = self.root.edges.get((seat, action))
+            if edge is None:
+                edge = self.root.edges[(seat, action)] = _Edge()
+            edge.visits += visits
+            edge.available += available
+            edge.reward += reward
+            edge.squares += squares
 
     def decision(self) -> Action:
         z = self.bot.z
@@ -288,9 +361,10 @@ class _Search:
         """Choose and apply ``actor``'s action at ``node``; the child, if in the tree."""
         action, edge = self._select(node, actor, legal, preferred)
         path.append((edge, actor))
-        events = state.apply(actor, action)
         if len(path) >= self.bot.depth:  # the tree keeps no level below this one
+            state.apply_legal(actor, action)
             return action, None
+        events = state.apply(actor, action)
         key = (actor, action, _seen(events, self.seat))
         child = node.children.get(key)
         if child is None and edge.visits + 1 >= self.bot.expand:
@@ -338,6 +412,48 @@ class _Search:
             else:
                 self.policy.playout(state, luck)
         return round_rewards(state.round_scores[rounds], self.lower_wins)
+
+
+#: Worker processes shared by every search of this process, by their number.
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(size: int) -> ProcessPoolExecutor:
+    """``size`` worker processes, started on first use and kept for later decisions.
+    They are spawned, not forked: a server's threads must not be copied mid-work."""
+    pool = _POOLS.get(size)
+    if pool is None:
+        context = multiprocessing.get_context("spawn")
+        pool = _POOLS[size] = ProcessPoolExecutor(max_workers=size, mp_context=context)
+    return pool
+
+
+def _split(iterations: int | None, workers: int) -> list[int | None]:
+    """Each worker's share of an iteration budget (the first takes the remainder);
+    with a time budget alone every worker searches until the deadline."""
+    if iterations is None:
+        return [None] * workers
+    share, extra = divmod(iterations, workers)
+    shares = [share + (1 if i < extra else 0) for i in range(workers)]
+    return [n for n in shares if n]
+
+
+def _search_share(
+    config: dict[str, Any],
+    seed: int,
+    state: State,
+    seat: int,
+    preferred: Action | None,
+    iterations: int | None,
+    deadline: float | None,
+) -> list[tuple[int, Action, int, int, float, float]]:
+    """A worker process's part of one decision: the same search with its own seed, on
+    the move the bot chose as base, until its share or the shared deadline (the clock
+    of ``time.perf_counter`` is the system's monotonic one, the same in every process)."""
+    bot = IsmctsBot(seed=seed, **config)
+    search = _Search(bot, state, seat, preferred)
+    bot.run(search, state, iterations, deadline)
+    return search.root_statistics()
 
 
 def round_rewards(scores: list[int], lower_wins: bool) -> list[float]:
