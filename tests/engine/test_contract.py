@@ -155,13 +155,19 @@ def test_full_state_json_round_trip_and_replay(game):
     assert replay(json.loads(json.dumps(state.record()))).to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_mid_match_json_round_trip_continues_identically(game):
-    a = cardtable.make(game, 2, seed=4)
+def mid_match(game):
+    """A 2-player match of ``game`` twelve random moves in."""
+    state = cardtable.make(game, 2, seed=4)
     rng = random.Random(8)
     for _ in range(12):
-        seat = rng.choice(a.to_act)
-        a.apply(seat, rng.choice(a.legal_actions(seat)))
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mid_match_json_round_trip_continues_identically(game):
+    a = mid_match(game)
     b = state_from_json(json.loads(json.dumps(a.to_json())))
     random_playout(a, seed=77)
     random_playout(b, seed=77)
@@ -176,11 +182,7 @@ def test_unseeded_match_records_its_seed(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_clone_goes_on_as_its_original_and_a_seeded_clone_as_its_seed(game):
-    state = cardtable.make(game, 2, seed=4)
-    rng = random.Random(8)
-    for _ in range(12):
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = mid_match(game)
     twin = state.clone()
     seeded = [state.clone(seed=5), state.clone(seed=5)]
     for copy in seeded:

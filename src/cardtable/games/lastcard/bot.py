@@ -14,10 +14,10 @@ hand sizes). Its rules of thumb:
 - name the colour it holds most of (by count, then points) with a Wild or +4;
 - play a card just drawn when it can; draw only when it must.
 
-Searches play thousands of rounds with it per decision, so besides ``act`` it has a
-``playout`` that makes the same choices straight from the hand bitmasks and applies
-them with the state's rule steps, as the engine's random playout does: no list of
-legal actions, no action objects, no second validation.
+It chooses from the hand bitmasks (``_choice``), which searches need: they play
+thousands of rounds with it per decision. Its ``playout`` makes those choices and
+applies them with the state's rule steps, as the engine's random playout does: no
+list of legal actions, no action objects, no second validation.
 """
 
 from __future__ import annotations
@@ -28,12 +28,10 @@ from cardtable.bots.base import Bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 
-from .actions import Play
+from .actions import PLAYS
 from .cards import (
     BIT,
-    CODE,
     COLOR_OF,
-    COLORS,
     KIND,
     PLUS2,
     PLUS4CARD,
@@ -57,53 +55,26 @@ class LastCardHeuristicBot(Bot):
         if not isinstance(state, LastCardState):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         legal = state.legal_actions(seat)
-        plays = [a for a in legal if isinstance(a, Play)]
-        if len(plays) < 2:  # nothing to weigh: the one play, or Draw / Keep
-            return plays[0] if plays else legal[0]
-        if state.sizes[seat] == 2:  # every play may call "Last Card": always call
-            plays = [a for a in plays if a.call]
-        held = _colour_counts(state.counts[seat], state.masks[seat])
-        favourite = COLORS[held.index(max(held))]
-        attack = state.sizes[state.after[seat]] <= _ATTACK_WHEN_AT_MOST
-
-        hits = _HITS[state.num_players == 2]
-
-        def score(play: Play) -> float:
-            t = CODE[play.card]
-            value = float(POINTS[t])
-            if t >= WILD:
-                value -= _WILD_COST
-                if play.color != favourite:
-                    value -= _WILD_COST
-            else:
-                value += _COLOR_WEIGHT * (held[COLOR_OF[t]] - 1)
-            if attack and hits[t]:
-                value += _ATTACK
-            return value
-
-        return max(plays, key=score)
+        if len(legal) < 2:  # a forced Draw (or nothing to do: IndexError, as ever)
+            return legal[0]
+        mine = state.playable_held if state.phase == TURN else BIT[state.drawn]
+        t, call, i = _choice(state, seat, mine)
+        return PLAYS[call][t][i]
 
     def playout(self, state: State, luck: int) -> None:
         """``act``'s choices in every seat to the end of the round, from the masks.
 
         The bot draws nothing at random, so ``luck`` is unused: the state's own
-        generator makes the draws. Its choice among the playable types is ``act``'s: the
-        best score, the lowest type on a tie (``max`` keeps the first of the legal
-        plays, which come type by type), a wild naming the favourite colour, a call
-        whenever it may.
+        generator makes the draws.
         """
         if not isinstance(state, LastCardState):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         if state.is_over:
             return
         sizes = state.sizes  # the round's list: only a new deal replaces it
-        counts = state.counts
-        masks = state.masks
         log = state.log
-        hits = _HITS[state.num_players == 2]
         while True:
             seat = state.current
-            call = 1 if sizes[seat] == 2 else 0
             if state.phase == TURN:
                 mine = state.playable_held
                 if not mine:  # Draw is the only move
@@ -112,47 +83,60 @@ class LastCardHeuristicBot(Bot):
                     continue
             else:  # a card just drawn and playable: the heuristic always plays it
                 mine = BIT[state.drawn]
-            attack = sizes[state.after[seat]] <= _ATTACK_WHEN_AT_MOST
-            if mine < FIRST_WILD_BIT and not mine & ~_SAME_COLOUR[mine.bit_length() - 1]:
-                # Coloured plays of one colour: its count adds the same to every score,
-                # so points and attack alone order them, as they do in ``act``.
-                t = mine.bit_length() - 1
-                if mine & (mine - 1):
-                    best = -1
-                    rest = mine
-                    while rest:
-                        low = rest & -rest
-                        u = low.bit_length() - 1
-                        rest ^= low
-                        points = POINTS[u] + _ATTACK if attack and hits[u] else POINTS[u]
-                        if points > best:
-                            t, best = u, points
-                color, called, logged = MOVES[call][t][call]
-            else:
-                held = _colour_counts(counts[seat], masks[seat])
-                favourite = held.index(max(held))
-                t = -1
-                most = -math.inf
-                rest = mine
-                while rest:
-                    low = rest & -rest
-                    u = low.bit_length() - 1
-                    rest ^= low
-                    value = float(POINTS[u])
-                    if u >= WILD:
-                        value -= _WILD_COST
-                    else:
-                        value += _COLOR_WEIGHT * (held[COLOR_OF[u]] - 1)
-                    if attack and hits[u]:
-                        value += _ATTACK
-                    if value > most:
-                        t, most = u, value
-                plays = MOVES[call][t]  # a wild's: each colour, without then with the call
-                color, called, logged = plays[4 * call + favourite if t >= WILD else call]
+            t, call, i = _choice(state, seat, mine)
+            color, called, logged = MOVES[call][t][i]
             log.append(logged[seat])
             state.play_step(seat, t, color, called, None)
             if not sizes[seat]:
                 return  # only a play ends a round: the one that empties a hand
+
+
+def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
+    """The play among the playable types ``mine``: its type ``t``, whether the call is
+    allowed, and its index in ``PLAYS[call][t]`` (the same in ``MOVES``).
+
+    The best score wins, the lowest type on a tie; a wild names the favourite colour;
+    the call is made whenever it may be.
+    """
+    sizes = state.sizes
+    call = 1 if sizes[seat] == 2 else 0
+    attack = sizes[state.after[seat]] <= _ATTACK_WHEN_AT_MOST
+    hits = _HITS[state.num_players == 2]
+    if mine < FIRST_WILD_BIT and not mine & ~_SAME_COLOUR[mine.bit_length() - 1]:
+        # Coloured plays of one colour: its count adds the same to every score, so
+        # points and attack alone order them (the rest is the same sum in whole numbers).
+        t = mine.bit_length() - 1
+        if mine & (mine - 1):
+            best = -1
+            rest = mine
+            while rest:
+                low = rest & -rest
+                u = low.bit_length() - 1
+                rest ^= low
+                points = POINTS[u] + _ATTACK if attack and hits[u] else POINTS[u]
+                if points > best:
+                    t, best = u, points
+        return t, call, call
+    held = _colour_counts(state.counts[seat], state.masks[seat])
+    favourite = held.index(max(held))
+    t = -1
+    most = -math.inf
+    rest = mine
+    while rest:  # lowest type first, so that the first of equal scores stays
+        low = rest & -rest
+        u = low.bit_length() - 1
+        rest ^= low
+        value = float(POINTS[u])
+        if u >= WILD:
+            value -= _WILD_COST  # naming the favourite colour; any other costs twice
+        else:
+            value += _COLOR_WEIGHT * (held[COLOR_OF[u]] - 1)
+        if attack and hits[u]:
+            value += _ATTACK
+        if value > most:
+            t, most = u, value
+    # A wild's plays: each colour, without then with the call.
+    return t, call, (4 * call + favourite if t >= WILD else call)
 
 
 def _hits(two_players: bool) -> tuple[bool, ...]:
