@@ -429,8 +429,9 @@ def _pool(size: int) -> ProcessPoolExecutor:
 
 
 def _split(iterations: int | None, workers: int) -> list[int | None]:
-    """Each worker's share of an iteration budget (the first takes the remainder);
-    with a time budget alone every worker searches until the deadline."""
+    """Each worker's share of an iteration budget (the remainder spread one each over
+    the first ones, none left with nothing); with a time budget alone every worker
+    searches until the deadline."""
     if iterations is None:
         return [None] * workers
     share, extra = divmod(iterations, workers)
