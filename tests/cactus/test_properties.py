@@ -74,11 +74,13 @@ def card_names(value):
 
 
 class Witness:
-    """What one seat has seen, from its events alone: {(owner, slot): card name}."""
+    """What one seat has seen, from its events alone: {(owner, slot): card name}, and
+    which of those cards it knows only by having watched them being swapped there."""
 
     def __init__(self, seat):
         self.seat = seat
         self.memory = {}
+        self.moved = set()
         self.hand = None  # the drawn or taken card, as this seat was shown it
         self.peeked = None  # the card position the last public peek event named
 
@@ -112,9 +114,16 @@ class Witness:
 
     def on_round_start(self, e):
         self.memory = {}
+        self.moved = set()
+
+    def forget(self, where):
+        self.moved.discard(where)
+        return self.memory.pop(where, None)
 
     def on_see(self, e):
-        self.memory[(e.data["seat"], e.data["slot"])] = e.data["card"]
+        where = (e.data["seat"], e.data["slot"])
+        self.forget(where)
+        self.memory[where] = e.data["card"]
 
     def on_peek(self, e):
         self.peeked = (e.data["target_seat"], e.data["slot"])
@@ -134,7 +143,7 @@ class Witness:
 
     def on_replace(self, e):
         where = (e.data["seat"], e.data["slot"])
-        self.memory.pop(where, None)
+        self.forget(where)
         if self.hand is not None:
             self.memory[where] = self.hand
         self.hand = None
@@ -142,20 +151,27 @@ class Witness:
     def on_swap(self, e):
         mine = (e.data["seat"], e.data["slot"])
         theirs = (e.data["target_seat"], e.data["target_slot"])
-        looked = self.memory.pop(theirs, None)
-        self.memory.pop(mine, None)
-        if e.data["looked"] and e.data["seat"] == self.seat:
-            self.memory[mine] = looked
+        given, taken = self.forget(mine), self.forget(theirs)
+        if taken is not None:
+            self.memory[mine] = taken
+            if not (e.data["looked"] and e.data["seat"] == self.seat):
+                self.moved.add(mine)
+        if given is not None:
+            self.memory[theirs] = given
+            self.moved.add(theirs)
 
     def on_throw(self, e):
         where = (e.data["seat"], e.data["slot"])
-        if e.data["right"]:
-            self.memory.pop(where, None)
-        else:
+        self.forget(where)
+        if not e.data["right"]:
             self.memory[where] = e.data["card"]
 
     def on_penalty(self, e):
-        self.memory.pop((e.data["seat"], e.data["slot"]), None)
+        self.forget((e.data["seat"], e.data["slot"]))
+
+    def shown(self):
+        """What the memory aid shows: the cards seen where they are now."""
+        return {k: v for k, v in self.memory.items() if k not in self.moved}
 
 
 def known_names(state, seat):
@@ -191,7 +207,7 @@ def test_views_and_events_show_only_what_each_seat_has_seen(match):
         for w in witnesses:
             assert known_names(state, w.seat) == w.memory
             view = state.view(w.seat)
-            assert shown_in_view(view) == (w.memory if state.options.memory_aid else {})
+            assert shown_in_view(view) == (w.shown() if state.options.memory_aid else {})
             hand = view["holding"]
             if hand is not None and hand["card"] is not None:
                 assert hand["card"] == w.hand == NAMES[state.holding]

@@ -21,7 +21,7 @@ from cardtable.games.cactus.actions import (
     Throw,
 )
 from cardtable.games.cactus.cards import EMPTY, VALUES, card, name
-from cardtable.games.cactus.state import WINDOW
+from cardtable.games.cactus.state import WINDOW, CactusState
 
 from .deals import P0, P1, P2, deal, play
 
@@ -200,7 +200,7 @@ def test_rule3_nine_and_ten_look_at_an_opponents_card():
         assert state.known_cards(0)[(1, 2)] == card("5h")
 
 
-def test_rule3_jack_and_queen_swap_blind_and_both_seats_forget():
+def test_rule3_jack_and_queen_swap_blind_and_each_seat_follows_the_card_it_knew():
     for drawn in ("Js", "Qd"):
         state = deal([P0, P1], draw=[drawn])
         play(state, (0, DRAW), (0, DISCARD))
@@ -215,8 +215,11 @@ def test_rule3_jack_and_queen_swap_blind_and_both_seats_forget():
         }
         assert all(e.type != "see" for e in events)
         assert state.cards[0][1] == card("3c") and state.cards[1][0] == card("9d")
-        assert (0, 1) not in state.known_cards(0)  # it moved unseen
+        assert (0, 1) not in state.known_cards(0)  # it came unseen
         assert (1, 0) not in state.known_cards(1)
+        # Each watched its own card go to the other's slot, and still knows it there.
+        assert state.known_cards(0)[(1, 0)] == card("9d")
+        assert state.known_cards(1)[(0, 1)] == card("3c")
 
 
 def test_rule3_black_king_looks_then_swaps():
@@ -482,11 +485,33 @@ def test_rule8_memory_aid_shows_known_cards_only_with_the_option():
         assert state.view(1)["layouts"][0] == ["hidden"] * 4
 
 
-def test_rule8_a_blind_swap_removes_the_cards_from_memory():
+def test_rule8_a_blind_swap_removes_the_cards_from_the_memory_aid():
     state = deal([P0, P1], draw=["Qc"], options={"memory_aid": True})
     play(state, (0, DRAW), (0, DISCARD), (0, ChooseOpponent(1, 1)), (0, Swap(0)))
-    assert state.view(0)["layouts"][0][0] == "hidden"
-    assert state.view(1)["layouts"][1] == ["3c", "hidden", "hidden", "hidden"]
+    assert state.view(0)["layouts"] == [["hidden", "9d", "hidden", "hidden"], ["hidden"] * 4]
+    assert state.view(1)["layouts"] == [["hidden"] * 4, ["3c", "hidden", "hidden", "hidden"]]
+    # The aid shows cards that have not moved since they were seen; the seats still
+    # know where their swapped cards went.
+    assert state.known_cards(0)[(1, 1)] == card("2c")
+    assert state.known_cards(1)[(0, 0)] == card("4d")
+    restored = CactusState.from_json(state.to_json())
+    assert restored.view(1)["layouts"] == state.view(1)["layouts"]
+    assert restored.known_cards(1) == state.known_cards(1)
+
+
+def test_a_state_saved_without_followed_cards_loads_and_plays_on():
+    # Saved before the record of followed cards existed: its swaps had cleared what
+    # anyone knew of the cards, so nothing is followed.
+    state = deal([P0, P1], draw=["Qc", "4c"], options={"memory_aid": True})
+    play(state, (0, DRAW), (0, Replace(2)), (1, PASS))
+    saved = state.to_json()
+    del saved["state"]["followed"]
+    old = CactusState.from_json(saved)
+    assert old.to_json() == state.to_json()
+    for twin in (state, old):
+        play(twin, (1, DRAW), (1, DISCARD), (1, ChooseOpponent(0, 2)), (1, Swap(0)))
+    assert old.to_json() == state.to_json()
+    assert old.view(0)["layouts"][0][2] == "hidden" and old.known_cards(0)[(1, 0)] == card("4c")
 
 
 # ------------------------------------------------------------------ options and deals

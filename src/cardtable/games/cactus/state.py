@@ -4,7 +4,11 @@ Encoding, chosen for speed: a card is an int 0..51 (see ``cards``); each seat's 
 is a list of cards with ``EMPTY`` for a slot emptied by a right throw, so slot numbers
 never shift and memory stays meaningful. Beside each slot is a bitmask of the seats
 that know its card: set by the deal peek, effects, taking the top discard and throws,
-cleared when the card moves unseen. Views, determinization and bots all read it.
+cleared when another card takes the slot. A swap moves the bits with the cards, since
+a player who knew a card and watched it being swapped (the swap's slots are public)
+still knows where it is; a second bitmask marks those seats, whose memory aid leaves
+the card out (rule 8 shows only cards that have not moved since they were seen).
+Determinization and bots read the first; views read both.
 
 A quick-discard window is a phase of its own in which every eligible seat is in
 ``to_act``; actions are applied in arrival order, so the first throw applied is the
@@ -163,6 +167,9 @@ class CactusState(State):
     cards: list[list[int]]
     #: Per slot, the bitmask of seats that know the card there.
     seen: list[list[int]]
+    #: Per slot, the seats of ``seen`` that know the card only from before a swap
+    #: moved it there (the memory aid does not show it to them).
+    followed: list[list[int]]
     draw_pile: list[int]
     discard: list[int]
     phase: int
@@ -236,6 +243,7 @@ class CactusState(State):
             state.totals = list(totals)
         state.cards = rows
         state.seen = [[0] * len(row) for row in rows]
+        state.followed = [[0] * len(row) for row in rows]
         dealt_known = [[i for i in (0, 1) if i < len(row) and row[i] != EMPTY] for row in rows]
         own_known = dealt_known if known is None else known
         if len(own_known) != n:
@@ -276,6 +284,7 @@ class CactusState(State):
         self.draw_pile = deck[START_SLOTS * n :]
         self.discard = []
         self.seen = [[0] * START_SLOTS for _ in range(n)]
+        self.followed = [[0] * START_SLOTS for _ in range(n)]
         self._clear_turn()
         self.caller = NO_SEAT
         self.turns_left = 0
@@ -410,6 +419,7 @@ class CactusState(State):
     def _see(self, seat: int, owner: int, slot: int, source: str) -> Event:
         """``seat`` learns the card at ``owner``'s ``slot``: record it and tell them."""
         self.seen[owner][slot] |= 1 << seat
+        self.followed[owner][slot] &= ~(1 << seat)
         name = NAMES[self.cards[owner][slot]]
         return private(seat, "see", seat=owner, slot=slot, card=name, source=source)
 
@@ -450,6 +460,7 @@ class CactusState(State):
         row[slot] = self.holding
         taken = self.phase == TAKEN
         self.seen[seat][slot] = self._all_seats() if taken else 1 << seat
+        self.followed[seat][slot] = 0
         self.discard.append(old)
         self.holding = EMPTY
         source = "discard" if taken else "draw"
@@ -507,14 +518,18 @@ class CactusState(State):
         return [public("choose_opponent", seat=seat, target_seat=action.seat, slot=action.slot)]
 
     def _swap(self, seat: int, action: Swap) -> list[Event]:
-        """Exchange the cards; a blind swap leaves both unknown, a king's keeps the look."""
+        """Exchange the cards. Whoever knew either card still knows it, in its new slot,
+        as the swapper does the card a black king showed it; the others follow it from
+        memory alone."""
         slot = self._own_slot(seat, action, action.slot)
         p, t = self.target_seat, self.target_slot
         mine, theirs = self.cards[seat], self.cards[p]
         mine[slot], theirs[t] = theirs[t], mine[slot]
         looked = self.phase == KING_SWAP
-        self.seen[seat][slot] = 1 << seat if looked else 0
-        self.seen[p][t] = 0
+        given, taken = self.seen[seat][slot], self.seen[p][t]
+        self.seen[seat][slot], self.seen[p][t] = taken, given
+        self.followed[seat][slot] = taken & ~(1 << seat) if looked else taken
+        self.followed[p][t] = given
         event = public("swap", seat=seat, slot=slot, target_seat=p, target_slot=t, looked=looked)
         return [event, *self._open_window()]
 
@@ -550,10 +565,11 @@ class CactusState(State):
         event = public("throw", seat=seat, slot=slot, card=NAMES[thrown], right=right)
         if right:
             row[slot] = EMPTY
-            self.seen[seat][slot] = 0
+            self.seen[seat][slot] = self.followed[seat][slot] = 0
             self.discard.append(thrown)
             return [event, *self._close_window("right_throw")]
         self.seen[seat][slot] = self._all_seats()
+        self.followed[seat][slot] = 0
         events = [event, *self._penalty(seat)]
         return events + self._acted(seat)
 
@@ -564,6 +580,7 @@ class CactusState(State):
             return [*events, public("penalty_skipped", seat=seat)]
         self.cards[seat].append(self.draw_pile.pop())
         self.seen[seat].append(0)
+        self.followed[seat].append(0)
         return [*events, public("penalty", seat=seat, slot=len(self.cards[seat]) - 1)]
 
     def _pass(self, seat: int, action: Action) -> list[Event]:
@@ -647,7 +664,8 @@ class CactusState(State):
 
     # ------------------------------------------------------------ knowledge and views
     def knows(self, seat: int, owner: int, slot: int) -> bool:
-        """Whether ``seat`` has seen the card at ``owner``'s ``slot`` since it last moved."""
+        """Whether ``seat`` knows the card at ``owner``'s ``slot``: it saw the card there,
+        or saw it before a swap moved it there."""
         return bool(self.seen[owner][slot] >> seat & 1) and self.cards[owner][slot] != EMPTY
 
     def known_cards(self, seat: int) -> dict[tuple[int, int], int]:
@@ -666,10 +684,12 @@ class CactusState(State):
         shown = 0 if seat is None or not self.options.memory_aid else 1 << seat
         layouts = [
             [
-                "empty" if c == EMPTY else (NAMES[c] if over or seen[i] & shown else "hidden")
+                "empty"
+                if c == EMPTY
+                else (NAMES[c] if over or seen[i] & ~moved[i] & shown else "hidden")
                 for i, c in enumerate(row)
             ]
-            for row, seen in zip(self.cards, self.seen, strict=True)
+            for row, seen, moved in zip(self.cards, self.seen, self.followed, strict=True)
         ]
         out.update(
             phase=PHASES[self.phase],
@@ -730,6 +750,7 @@ class CactusState(State):
         self._copy_match_into(other, seed)
         other.cards = [row.copy() for row in self.cards]
         other.seen = [row.copy() for row in self.seen]
+        other.followed = [row.copy() for row in self.followed]
         other.draw_pile = self.draw_pile.copy()
         other.discard = self.discard.copy()
         other.phase = self.phase
@@ -793,6 +814,7 @@ class CactusState(State):
         return {
             "cards": self.cards,
             "seen": self.seen,
+            "followed": self.followed,
             "draw_pile": self.draw_pile,
             "discard": self.discard,
             "phase": PHASES[self.phase],
@@ -811,6 +833,9 @@ class CactusState(State):
     def _from_payload(cls, state: CactusState, payload: dict[str, Any]) -> None:
         state.cards = [list(row) for row in payload["cards"]]
         state.seen = [list(row) for row in payload["seen"]]
+        # Records saved before swaps kept their cards' knowers have none followed.
+        followed = payload.get("followed") or [[0] * len(row) for row in state.seen]
+        state.followed = [list(row) for row in followed]
         state.draw_pile = list(payload["draw_pile"])
         state.discard = list(payload["discard"])
         if payload["phase"] not in PHASES:
