@@ -8,7 +8,10 @@ pile) as *unseen*. It prints, for each card value, its share among kept cards, i
 share among unseen ones and their ratio: the weights of Cactus's informed re-deal
 (``KEPT_RATIOS`` in ``cardtable.games.cactus.state``), one table for each stage of
 the round (``STAGE_STARTS``: how many cards the discard pile holds), since the longer a
-round runs the more high cards players have replaced.
+round runs the more high cards players have replaced. A last table counts, at the
+other player's last turn after a call, the caller's kept cards against the unseen ones
+(``CALLER_RATIOS``): a caller's known cards are lower still. Those turns count in their
+stage's table too.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from cardtable.bots.base import Bot, make_bot, split_specs
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.games.cactus.cards import EMPTY, VALUES
-from cardtable.games.cactus.state import STAGE_STARTS, TURN, CactusState, round_stage
+from cardtable.games.cactus.state import NO_SEAT, STAGE_STARTS, TURN, CactusState, round_stage
 
 
 def count_cards(state: CactusState, seat: int, kept: Counter[int], unseen: Counter[int]) -> None:
@@ -39,7 +42,9 @@ Tallies = list[tuple[Counter[int], Counter[int]]]
 
 
 class Counting(Bot):
-    """Plays as ``inner`` does, tallying the cards unseen by the seat at each turn."""
+    """Plays as ``inner`` does, tallying the cards unseen by the seat at each turn: in
+    its stage's tallies, and after another player's call in the last ones too (between
+    two players the kept cards are then the caller's)."""
 
     def __init__(self, inner: Bot, tallies: Tallies) -> None:
         super().__init__()
@@ -50,12 +55,14 @@ class Counting(Bot):
         assert isinstance(state, CactusState)
         if state.phase == TURN:
             count_cards(state, seat, *self.tallies[round_stage(state)])
+            if state.caller not in (NO_SEAT, seat):
+                count_cards(state, seat, *self.tallies[-1])
         return self.inner.act(state, seat)
 
 
 def measure(bots: list[str], games: int) -> Tallies:
-    """Kept and unseen tallies for each stage of the round."""
-    tallies: Tallies = [(Counter(), Counter()) for _ in STAGE_STARTS]
+    """Kept and unseen tallies for each stage of the round, then after a call."""
+    tallies: Tallies = [(Counter(), Counter()) for _ in (*STAGE_STARTS, "called")]
     play_rounds(
         games,
         lambda game: [
@@ -72,9 +79,10 @@ def main() -> None:
     args = parser.parse_args()
     bots = split_specs(args.bots)
     print(f"{args.games} rounds of {' vs '.join(bots)}")
-    for start, (kept, unseen) in zip(STAGE_STARTS, measure(bots, args.games), strict=True):
+    titles = [f"stage from {start} discards" for start in STAGE_STARTS] + ["after a call"]
+    for title, (kept, unseen) in zip(titles, measure(bots, args.games), strict=True):
         total_kept, total_unseen = sum(kept.values()), sum(unseen.values())
-        print(f"\nstage from {start} discards: {total_kept} kept, {total_unseen} unseen")
+        print(f"\n{title}: {total_kept} kept, {total_unseen} unseen")
         print("value  kept  unseen  ratio")
         for value in sorted(unseen):
             share_kept, share_unseen = kept[value] / total_kept, unseen[value] / total_unseen

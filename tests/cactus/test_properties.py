@@ -314,17 +314,18 @@ def test_heuristic_bot_picks_only_legal_actions(match, specs):
     assert state.is_over
 
 
-def kept_and_unseen_means(discards):
+def kept_and_unseen_means(discards, caller=None):
     """Mean value of seat 1's four cards over informed and uniform re-deals by seat 0.
 
     Seat 1 knows its slots 0 and 1 and has kept them; seat 0 knows none of its cards;
-    the discard pile holds ``discards`` cards."""
+    the discard pile holds ``discards`` cards; ``caller`` has called Cactus."""
     deck = [NAMES[c] for c in DECK]
     state = CactusState.from_deal(
         [deck[:4], deck[4:8]],
         deck[8 + discards :],
         deck[8 : 8 + discards],
         known=[[], [0, 1]],
+        caller=caller,
         options={"rounds": 1},
     )
     rng = random.Random(4)
@@ -348,3 +349,14 @@ def test_informed_re_deal_puts_low_cards_where_their_owner_knows_the_card():
         assert all(abs(mean - unseen_mean) < 0.6 for mean in informed[2:] + uniform)
         kept_means.append(informed[0])
     assert kept_means[1] < kept_means[0] - 1.0
+
+
+def test_informed_re_deal_puts_a_callers_known_cards_lower_still():
+    """A player calls when the cards it knows add up to little: after seat 1's call its
+    two known cards come out near two points each, well below the same cards before
+    the call, while the cards it has not seen stay near the unseen mean."""
+    before, _, _ = kept_and_unseen_means(8)
+    called, uniform, unseen_mean = kept_and_unseen_means(8, caller=1)
+    assert called[0] < 2.6 and called[1] < 2.6
+    assert called[0] < before[0] - 0.5 and called[1] < before[1] - 0.5
+    assert all(abs(mean - unseen_mean) < 0.6 for mean in called[2:] + uniform)

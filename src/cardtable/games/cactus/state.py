@@ -141,10 +141,23 @@ KEPT_RATIOS = (
     (1.89, 1.96, 1.97, 1.78, 1.83, 1.91, 1.62, 0.45, 0.24, 0.15, 0.06, 0.06),
     (2.16, 2.23, 2.41, 2.23, 1.87, 1.58, 0.88, 0.09, 0.06, 0.05, 0.03, 0.02),
 )  # fmt: skip
+#: The same ratios for the cards a player knows once they have called Cactus, at the
+#: other players' last turns: a player calls when the cards it knows add up to little,
+#: so its known cards are lower still than ``KEPT_RATIOS`` says at that stage (1.98
+#: points on average against 6.36 unseen; measured by the same benchmark). A value never
+#: seen there keeps a weight of 0.01, so that a re-deal can always fill the slot.
+CALLER_RATIOS = (3.55, 3.66, 3.31, 2.54, 1.21, 0.39, 0.16, 0.03, 0.01, 0.01, 0.01, 0.01)
+
+
+def per_card(ratios: Sequence[float]) -> tuple[float, ...]:
+    """A row of ratios by value (``RATIO_VALUES``) as a weight for each card."""
+    return tuple(ratios[RATIO_VALUES.index(VALUES[c])] for c in DECK)
+
+
 #: ``KEPT_RATIOS`` per card, for each stage.
-KEPT_WEIGHTS = tuple(
-    tuple(ratios[RATIO_VALUES.index(VALUES[c])] for c in DECK) for ratios in KEPT_RATIOS
-)
+KEPT_WEIGHTS = tuple(per_card(ratios) for ratios in KEPT_RATIOS)
+#: ``CALLER_RATIOS`` per card.
+CALLER_WEIGHTS = per_card(CALLER_RATIOS)
 
 
 def round_stage(state: CactusState) -> int:
@@ -770,36 +783,43 @@ class CactusState(State):
         return self._redeal(seat, rng, kept=None)
 
     def _informed_determinize(self, seat: int, rng: random.Random) -> CactusState:
-        return self._redeal(seat, rng, kept=KEPT_WEIGHTS[round_stage(self)])
+        stage = KEPT_WEIGHTS[round_stage(self)]
+        kept = [CALLER_WEIGHTS if p == self.caller else stage for p in range(self.num_players)]
+        return self._redeal(seat, rng, kept)
 
-    def _redeal(self, seat: int, rng: random.Random, kept: Sequence[float] | None) -> CactusState:
+    def _redeal(
+        self, seat: int, rng: random.Random, kept: Sequence[Sequence[float]] | None
+    ) -> CactusState:
         """Re-deal the draw pile, every layout card ``seat`` does not know, a hidden hand.
 
         The pool is sorted before dealing so the result does not depend on where the
-        unknown cards really are. With ``kept`` (a weight per card), each card whose
-        owner knows it, and ``seat`` does not, is drawn from the pool with those
-        weights first (``KEPT_WEIGHTS``: players keep the low cards they know); the
-        rest is shuffled. (After a reshuffle a player with perfect memory knows which
-        cards make up the draw pile; that refinement is left out.)
+        unknown cards really are. With ``kept`` (a weight per card for each owner),
+        each card whose owner knows it, and ``seat`` does not, is drawn from the pool
+        with its owner's weights first (``KEPT_WEIGHTS``: players keep the low cards
+        they know; ``CALLER_WEIGHTS`` for a caller); the rest is shuffled. (After a
+        reshuffle a player with perfect memory knows which cards make up the draw
+        pile; that refinement is left out.)
         """
         other = self.clone(rng.getrandbits(64))
         bit = 1 << seat
         hidden_hand = self.holding != EMPTY and self.phase == DRAWN and seat != self.current
-        owners_know: list[tuple[list[int], int]] = []
+        owners_know: list[tuple[list[int], int, Sequence[float]]] = []
         unknown: list[tuple[list[int], int]] = []
         for owner, (row, seen) in enumerate(zip(other.cards, other.seen, strict=True)):
             for i, c in enumerate(row):
                 if c != EMPTY and not seen[i] & bit:
-                    weighted = kept is not None and seen[i] >> owner & 1
-                    (owners_know if weighted else unknown).append((row, i))
-        pool = other.draw_pile + [row[i] for row, i in owners_know + unknown]
+                    if kept is not None and seen[i] >> owner & 1:
+                        owners_know.append((row, i, kept[owner]))
+                    else:
+                        unknown.append((row, i))
+        pool = other.draw_pile + [row[i] for row, i, _ in owners_know]
+        pool += [row[i] for row, i in unknown]
         if hidden_hand:
             pool.append(other.holding)
         pool.sort()
-        if kept is not None:
-            for row, i in owners_know:
-                row[i] = rng.choices(pool, [kept[c] for c in pool])[0]
-                pool.remove(row[i])
+        for row, i, weights in owners_know:
+            row[i] = rng.choices(pool, [weights[c] for c in pool])[0]
+            pool.remove(row[i])
         shuffle(rng, pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
