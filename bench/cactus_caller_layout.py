@@ -22,16 +22,11 @@ from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.games.cactus.actions import CALL_CACTUS
-from cardtable.games.cactus.cards import EMPTY, VALUES
+from cardtable.games.cactus.cards import EMPTY
 from cardtable.games.cactus.state import NO_SEAT, STAGE_STARTS, TURN, CactusState, round_stage
 
 #: Per last turn: the stage, the caller's real total, informed and uniform mean totals.
 Sample = tuple[int, int, float, float]
-
-
-def layout_total(state: CactusState, seat: int) -> int:
-    """The points of ``seat``'s layout as it stands."""
-    return sum(VALUES[card] for card in state.cards[seat] if card != EMPTY)
 
 
 class Pricing(Bot):
@@ -53,17 +48,16 @@ class Pricing(Bot):
             rng = random.Random(1)
             priced = [
                 mean(
-                    layout_total(state.determinize(seat, rng, informed), caller)
+                    state.determinize(seat, rng, informed).layout_score(caller)
                     for _ in range(self.deals)
                 )
                 for informed in (True, False)
             ]
-            real = layout_total(state, caller)
+            real = state.layout_score(caller)
             self.samples.append((round_stage(state), real, priced[0], priced[1]))
         elif action == CALL_CACTUS:
-            row, seen = state.cards[seat], state.seen[seat]
-            mine = [i for i, card in enumerate(row) if card != EMPTY]
-            self.unknown[sum(1 for i in mine if not seen[i] >> seat & 1)] += 1
+            slots = zip(state.cards[seat], state.seen[seat], strict=True)
+            self.unknown[sum(card != EMPTY and not seen >> seat & 1 for card, seen in slots)] += 1
         return action
 
 

@@ -62,7 +62,7 @@ class Counting(Bot):
 
 def measure(bots: list[str], games: int) -> Tallies:
     """Kept and unseen tallies for each stage of the round, then after a call."""
-    tallies: Tallies = [(Counter(), Counter()) for _ in (*STAGE_STARTS, "called")]
+    tallies: Tallies = [(Counter(), Counter()) for _ in range(len(STAGE_STARTS) + 1)]
     play_rounds(
         games,
         lambda game: [
