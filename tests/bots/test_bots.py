@@ -113,3 +113,21 @@ def test_a_bots_playout_ends_the_round_and_its_luck_decides_it(game):
             assert copy.is_over or len(copy.round_scores) == rounds + 1
             played.append(copy.log[len(state.log) :])
         assert played[0] and played[0] == played[1]
+
+
+PLAYOUT_CASES = [(game, name) for game in GAMES for name in bot_names(game) if name != "ismcts"]
+
+
+@pytest.mark.parametrize(("game", "name"), PLAYOUT_CASES)
+def test_a_playout_does_not_depend_on_the_playouts_before_it(game, name):
+    """A search plays all its rollouts with one bot: what a playout does must follow
+    from the position and its luck alone, not from what the bot played before (a bot
+    counting turns itself would count every earlier playout's turns too)."""
+    state = random_position(game, 3)
+    bot = make_bot(name, game, seed=1)
+    played = []
+    for luck in (7, 1, 2, 3, 4, 5, 6, 7):
+        copy = state.clone()
+        bot.playout(copy, luck=luck)
+        played.append(copy.log[len(state.log) :])
+    assert played[0] and played[0] == played[-1]

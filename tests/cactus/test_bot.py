@@ -13,6 +13,7 @@ from cardtable.games.cactus.actions import (
     DRAW,
     KEEP,
     PASS,
+    PEEK_OWN,
     TAKE_DISCARD,
     ChooseOpponent,
     PeekOpponent,
@@ -126,6 +127,19 @@ def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
     assert heuristic().act(low, 0) == CALL_CACTUS
     high = deal([["Qc", "Jd", "10h"], P1], ["9c"], known=[[0, 1, 2], []])
     assert heuristic().act(high, 0) != CALL_CACTUS
+
+
+def test_heuristic_counts_its_turns_from_the_state_it_is_shown():
+    """Patience is counted from the round's turns, so a bot that never saw the earlier
+    turns (a search's playout, a game reloaded) is as impatient as one that did."""
+    high = deal([["Qc", "Jd", "10h"], P1], ["9c", "8c", "7c"], known=[[0, 1, 2], []])
+    impatient = "heuristic:patience=1"
+    assert make_bot(impatient, "cactus", seed=0).act(high, 0) != CALL_CACTUS
+    play(high, (0, DRAW), (0, DISCARD), (0, PEEK_OWN[0]), (1, PASS))  # a 7: a look
+    play(high, (1, DRAW), (1, DISCARD), (1, PEEK_OWN[0]), (0, PASS))  # an 8
+    assert high.current == 0 and high.turn_number == 3
+    assert make_bot(impatient, "cactus", seed=0).act(high, 0) == CALL_CACTUS
+    assert make_bot("heuristic", "cactus", seed=0).act(high, 0) != CALL_CACTUS
 
 
 def test_win_chance_counts_ties_half_and_unknown_cards_as_unseen_ones():

@@ -286,7 +286,9 @@ class CactusHeuristic(Bot):
     It calls Cactus when calling is worth at least as much as playing on. After
     ``patience`` turns in a round without calling, calling gains ``1 / patience`` of
     chance per turn, so a round among bots always ends (even when every layout has
-    been thrown away and all estimates are equal).
+    been thrown away and all estimates are equal). The turns are counted from the
+    state, not by the bot, so that a search's playouts of one position all play the
+    same way.
     """
 
     def __init__(
@@ -295,8 +297,6 @@ class CactusHeuristic(Bot):
         super().__init__(seed)
         self.last_turn_gain = float(last_turn_gain)
         self.patience = int(patience)
-        self._round: tuple[int, int] = (-1, -1)
-        self._turns = 0
 
     def act(self, state: State, seat: int) -> Action:
         if not isinstance(state, CactusState):
@@ -334,9 +334,6 @@ class CactusHeuristic(Bot):
     def _turn(self, est: Estimate) -> Action:
         state, seat = est.state, est.seat
         legal = state.legal_actions(seat)
-        if (state.seed, state.round) != self._round:
-            self._round, self._turns = (state.seed, state.round), 0
-        self._turns += 1
         options: list[tuple[float, Action]] = []
         if DRAW in legal:
             kinds: dict[tuple[int, int], int] = {}
@@ -348,7 +345,8 @@ class CactusHeuristic(Bot):
         if TAKE_DISCARD in legal:
             options.append((self._keep(est, state.discard[-1], drawn=False)[0], TAKE_DISCARD))
         if CALL_CACTUS in legal:
-            overdue = max(0, self._turns - self.patience) / self.patience
+            own_turns = (state.turn_number - 1) // state.num_players + 1
+            overdue = max(0, own_turns - self.patience) / self.patience
             call = est.win_chance(*est.own_hand()[:2]) + overdue
             if not options or call >= max(v for v, _ in options):
                 return CALL_CACTUS

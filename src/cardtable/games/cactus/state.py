@@ -195,6 +195,9 @@ class CactusState(State):
     caller: int
     #: Turns still to be played after a Cactus call.
     turns_left: int
+    #: Turns begun in this round, the current one included (0 during the deal's look).
+    #: Public: anyone at the table can count them.
+    turn_number: int
     starter: int
     #: Seats yet to act in a simultaneous phase (the start-of-round look, a window).
     waiting: tuple[int, ...]
@@ -272,6 +275,7 @@ class CactusState(State):
         state.turns_left = 0 if caller is None else (caller - current) % n
         state.starter = current
         state.current = current
+        state.turn_number = 1
         return state
 
     def _clear_turn(self) -> None:
@@ -301,6 +305,7 @@ class CactusState(State):
         self._clear_turn()
         self.caller = NO_SEAT
         self.turns_left = 0
+        self.turn_number = 0
         self.starter = 0 if self.starter == NO_SEAT else (self.starter + 1) % n
         self.current = self.starter
         self.phase = LOOK_PHASE
@@ -314,6 +319,7 @@ class CactusState(State):
         if self.waiting:
             return events
         self.phase = TURN
+        self.turn_number = 1
         return [*events, public("turn", seat=self.current)]
 
     # ------------------------------------------------------------ the contract
@@ -629,6 +635,7 @@ class CactusState(State):
             self._clear_turn()
             self.current = seat
             if self.caller == NO_SEAT or self._can_draw() or self._can_take(seat):
+                self.turn_number += 1
                 events.append(public("turn", seat=seat))
                 return events
             events.append(public("turn_skipped", seat=seat))
@@ -773,6 +780,7 @@ class CactusState(State):
         other.target_slot = self.target_slot
         other.caller = self.caller
         other.turns_left = self.turns_left
+        other.turn_number = self.turn_number
         other.starter = self.starter
         other.window_seats = self.window_seats
         other.waiting = self.waiting
@@ -843,6 +851,7 @@ class CactusState(State):
             "target": [self.target_seat, self.target_slot],
             "caller": self.caller,
             "turns_left": self.turns_left,
+            "turn_number": self.turn_number,
             "starter": self.starter,
             "window_seats": list(self.window_seats),
             "waiting": list(self.waiting),
@@ -866,6 +875,8 @@ class CactusState(State):
         state.target_seat, state.target_slot = payload["target"]
         state.caller = payload["caller"]
         state.turns_left = payload["turns_left"]
+        # Records saved before turns were counted start counting from their turn.
+        state.turn_number = payload.get("turn_number", 1)
         state.starter = payload["starter"]
         state.window_seats = tuple(payload["window_seats"])
         state.waiting = tuple(payload["waiting"])
