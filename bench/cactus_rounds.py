@@ -17,13 +17,14 @@ from cardtable.sim.runner import play_match
 
 
 def play_rounds(
-    games: int,
+    games: int | range,
     seats: Callable[[int], Sequence[Bot]],
     finished: Callable[[int, State], None] | None = None,
 ) -> None:
-    """Play ``games`` rounds; round ``game`` is dealt from seed ``game`` and played by
+    """Play ``games`` rounds (or the rounds of a range of indices, to share them out
+    between processes); round ``game`` is dealt from seed ``game`` and played by
     ``seats(game)``, one bot per seat. ``finished(game, state)`` sees each round's end."""
-    for game in range(games):
+    for game in range(games) if isinstance(games, int) else games:
         state = make("cactus", 2, game, {"rounds": 1})
         play_match(state, seats(game), random.Random(game))
         if finished is not None:
