@@ -106,10 +106,6 @@ def value(departure: Departure, playouts: int) -> float:
     )
 
 
-def values(departures: list[Departure], playouts: int) -> list[float]:
-    return [value(d, playouts) for d in departures]
-
-
 def kind(departure: Departure) -> str:
     """A kind of decision: its phase, then the heuristic's move and the search's."""
     _, state, _, usual, chosen = departure
@@ -130,11 +126,8 @@ def main() -> None:
         played = list(pool.map(play, [args.search] * args.workers, shares))
         departures = [d for noted, _ in played for d in noted]
         wins = [w for _, share in played for w in share]
-        parts = [departures[w :: args.workers] for w in range(args.workers)]
-        valued = list(pool.map(values, parts, [args.playouts] * args.workers))
-    worth = [0.0] * len(departures)
-    for w, part in enumerate(valued):
-        worth[w :: args.workers] = part
+        playouts = [args.playouts] * len(departures)
+        worth = list(pool.map(value, departures, playouts, chunksize=8))
     per_round: dict[int, float] = defaultdict(float)
     for departure, v in zip(departures, worth, strict=True):
         per_round[departure[0]] += v
