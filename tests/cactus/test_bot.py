@@ -129,6 +129,25 @@ def test_heuristic_calls_when_clearly_lowest_and_not_otherwise():
     assert heuristic().act(high, 0) != CALL_CACTUS
 
 
+def test_heuristic_calls_sooner_for_the_turns_playing_on_leaves_the_other_player():
+    """13 points in three known cards against four unseen ones: one more draw would
+    help if the other player stood still, but playing on gives it turns to improve."""
+    state = deal([["2d", "5c", "6d"], P1], ["9c"], known=[[0, 1, 2], []])
+    assert heuristic().act(state, 0) == CALL_CACTUS
+    assert make_bot("heuristic:play_on_gain=0", "cactus", seed=0).act(state, 0) == DRAW
+
+
+def test_opponent_gain_lowers_a_layout_whose_cards_are_all_unknown():
+    """The gain comes off the opponent's whole total, so it counts even when the seat
+    knows none of the opponent's cards (their known total is 0)."""
+    state = deal([["2d", "5c", "6d"], P1], known=[[0, 1, 2], []])
+    still, gaining = Estimate(state, 0), Estimate(state, 0, opponent_gain=2)
+    for total in range(1, 30):  # (at 0 a tie is also with the totals cut up to 0)
+        # Beating a total lowered by 2 is beating the same total with 2 points more.
+        assert gaining.win_chance(total, 0) == pytest.approx(still.win_chance(total + 2, 0))
+    assert gaining.win_chance(13, 0) < still.win_chance(13, 0)
+
+
 def test_heuristic_counts_its_turns_from_the_state_it_is_shown():
     """Patience is counted from the round's turns, so a bot that never saw the earlier
     turns (a search's playout, a game reloaded) is as impatient as one that did."""
