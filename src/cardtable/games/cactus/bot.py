@@ -24,6 +24,7 @@ guesses, since a wrong throw costs a penalty card.
 
 from __future__ import annotations
 
+from copy import copy
 from itertools import accumulate
 from math import prod
 from operator import mul
@@ -136,6 +137,15 @@ class Estimate:
         self._chances: dict[tuple[int, int, Others], float] = {}
         self._beats: dict[Others, list[float]] = {}
         self._outlooks: dict[tuple[Hand, Others], float] = {}
+
+    def with_opponent_gain(self, gain: float) -> Estimate:
+        """The same picture with the opponents expected to gain ``gain`` points. It
+        shares the layouts and the distributions of totals, which the gain leaves alone;
+        only the chances are worked out again."""
+        other = copy(self)
+        other.opponent_gain = gain
+        other._chances, other._beats, other._outlooks = {}, {}, {}
+        return other
 
     # ------------------------------------------------------------ the layouts
     def value(self, owner: int, slot: int) -> float:
@@ -359,23 +369,24 @@ class CactusHeuristic(Bot):
     def _turn(self, est: Estimate) -> Action:
         state, seat = est.state, est.seat
         legal = state.legal_actions(seat)
-        now = est  # what calling is worth is judged on the layouts as they stand
-        if CALL_CACTUS in legal and self.play_on_gain:
-            est = Estimate(state, seat, self.last_turn_gain + self.play_on_gain)
+        can_call = CALL_CACTUS in legal
+        # Playing on is judged with the opponents gaining in the turns it leaves them.
+        play_on = est.with_opponent_gain(est.opponent_gain + self.play_on_gain) if can_call else est
         options: list[tuple[float, Action]] = []
         if DRAW in legal:
             kinds: dict[tuple[int, int], int] = {}
             for c in est.unseen:
                 kind = (VALUES[c], effect_of(c))
                 kinds[kind] = kinds.get(kind, 0) + 1
-            draw = sum(n * self._use(est, *kind, drawn=True)[0] for kind, n in kinds.items())
+            draw = sum(n * self._use(play_on, *kind, drawn=True)[0] for kind, n in kinds.items())
             options.append((draw / max(1, len(est.unseen)), DRAW))
         if TAKE_DISCARD in legal:
-            options.append((self._keep(est, state.discard[-1], drawn=False)[0], TAKE_DISCARD))
-        if CALL_CACTUS in legal:
+            taken = self._keep(play_on, state.discard[-1], drawn=False)[0]
+            options.append((taken, TAKE_DISCARD))
+        if can_call:
             own_turns = (state.turn_number - 1) // state.num_players + 1
             overdue = max(0, own_turns - self.patience) / self.patience
-            call = now.win_chance(*now.own_hand()[:2]) + overdue
+            call = est.win_chance(*est.own_hand()[:2]) + overdue
             if not options or call >= max(v for v, _ in options):
                 return CALL_CACTUS
         return max(options, key=lambda va: va[0])[1] if options else legal[0]
