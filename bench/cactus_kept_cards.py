@@ -16,11 +16,10 @@ stage's table too.
 
 from __future__ import annotations
 
-import argparse
 from collections import Counter
 
-from cactus_rounds import play_rounds
-from cardtable.bots.base import Bot, make_bot, split_specs
+from cactus_rounds import play_rounds, rounds_and_bots
+from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.games.cactus.cards import EMPTY, VALUES
@@ -73,14 +72,9 @@ def measure(bots: list[str], games: int) -> Tallies:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--bots", default="heuristic,heuristic")
-    args = parser.parse_args()
-    bots = split_specs(args.bots)
-    print(f"{args.games} rounds of {' vs '.join(bots)}")
+    games, bots = rounds_and_bots(__doc__.splitlines()[0], 400)
     titles = [f"stage from {start} discards" for start in STAGE_STARTS] + ["after a call"]
-    for title, (kept, unseen) in zip(titles, measure(bots, args.games), strict=True):
+    for title, (kept, unseen) in zip(titles, measure(bots, games), strict=True):
         total_kept, total_unseen = sum(kept.values()), sum(unseen.values())
         print(f"\n{title}: {total_kept} kept, {total_unseen} unseen")
         print("value  kept  unseen  ratio")

@@ -14,13 +14,12 @@ two or three kept cards too, which is what a search's decision to call reads.
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import defaultdict
 from statistics import mean, pstdev
 
-from cactus_rounds import play_rounds
-from cardtable.bots.base import Bot, make_bot, split_specs
+from cactus_rounds import play_rounds, rounds_and_bots
+from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.games.cactus.cards import EMPTY, VALUES
@@ -76,14 +75,9 @@ def measure(bots: list[str], games: int) -> Totals:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1200)
-    parser.add_argument("--bots", default="heuristic,heuristic")
-    args = parser.parse_args()
-    bots = split_specs(args.bots)
-    print(f"{args.games} rounds of {' vs '.join(bots)}")
+    games, bots = rounds_and_bots(__doc__.splitlines()[0], 1200)
     print("stage from  cards  looks  real mean (sd)  re-dealt mean (sd)  re-dealt - real")
-    for (stage, count), (real, redealt) in sorted(measure(bots, args.games).items()):
+    for (stage, count), (real, redealt) in sorted(measure(bots, games).items()):
         print(
             f"{STAGE_STARTS[stage]:10d} {count:6d} {len(real):6d}"
             f"  {mean(real):9.2f} ({pstdev(real):4.2f})"

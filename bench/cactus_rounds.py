@@ -7,10 +7,11 @@ these deals so that their figures come from the same rounds for the same ``--gam
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections.abc import Callable, Sequence
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, split_specs
 from cardtable.engine.registry import make
 from cardtable.engine.state import State
 from cardtable.sim.runner import play_match
@@ -29,3 +30,15 @@ def play_rounds(
         play_match(state, seats(game), random.Random(game))
         if finished is not None:
             finished(game, state)
+
+
+def rounds_and_bots(description: str, games: int) -> tuple[int, list[str]]:
+    """The ``--games`` and ``--bots`` options of a benchmark that watches bots play
+    each other (two heuristics by default), after printing what it will play."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--bots", default="heuristic,heuristic")
+    args = parser.parse_args()
+    bots = split_specs(args.bots)
+    print(f"{args.games} rounds of {' vs '.join(bots)}")
+    return args.games, bots
