@@ -22,7 +22,7 @@ from cactus_rounds import play_rounds, rounds_and_bots
 from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
-from cardtable.games.cactus.cards import EMPTY, VALUES
+from cardtable.games.cactus.cards import VALUES
 from cardtable.games.cactus.state import NO_SEAT, STAGE_STARTS, TURN, CactusState, round_stage
 
 #: For each (stage, number of cards): the real totals and the re-dealt ones.
@@ -31,11 +31,10 @@ Totals = dict[tuple[int, int], tuple[list[int], list[int]]]
 
 def owner_known_slots(state: CactusState, seat: int, owner: int) -> list[int]:
     """The slots of ``owner``'s layout whose card ``owner`` knows and ``seat`` does not."""
-    row, seen = state.cards[owner], state.seen[owner]
     return [
         i
-        for i, c in enumerate(row)
-        if c != EMPTY and not seen[i] >> seat & 1 and seen[i] >> owner & 1
+        for i in range(len(state.cards[owner]))
+        if state.knows(owner, owner, i) and not state.knows(seat, owner, i)
     ]
 
 
