@@ -133,20 +133,21 @@ RATIO_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
 STAGE_STARTS = (0, 3, 7)
 #: For each stage, how much likelier a card of each value is in a slot whose owner
 #: knows it (and has kept it) than among the other cards an observer has not seen:
-#: the ratio of its shares among the two, at the turns of 600 heuristic-against-
-#: heuristic rounds (``bench/cactus_kept_cards.py`` measures them). Players keep the
-#: low cards they know and replace the high ones. Each row follows ``RATIO_VALUES``.
+#: the ratio of its shares among the two, at the turns of 1200 heuristic-against-
+#: heuristic rounds (``bench/cactus_kept_cards.py --games 1200`` measures them, with the
+#: heuristic's defaults). Players keep the low cards they know and replace the high
+#: ones. Each row follows ``RATIO_VALUES``.
 KEPT_RATIOS = (
-    (1.40, 1.37, 1.43, 1.30, 1.38, 1.39, 1.46, 1.02, 0.78, 0.71, 0.45, 0.31),
-    (1.89, 1.96, 1.97, 1.78, 1.83, 1.91, 1.62, 0.45, 0.24, 0.15, 0.06, 0.06),
-    (2.16, 2.23, 2.41, 2.23, 1.87, 1.58, 0.88, 0.09, 0.06, 0.05, 0.03, 0.02),
+    (1.36, 1.45, 1.31, 1.34, 1.38, 1.37, 1.37, 1.03, 0.81, 0.67, 0.48, 0.36),
+    (1.79, 1.99, 1.94, 1.83, 1.82, 1.89, 1.66, 0.46, 0.25, 0.15, 0.05, 0.06),
+    (1.73, 2.01, 2.11, 2.08, 2.04, 1.82, 1.10, 0.16, 0.09, 0.07, 0.03, 0.04),
 )  # fmt: skip
 #: The same ratios for the cards a player knows once they have called Cactus, at the
 #: other players' last turns: a player calls when the cards it knows add up to little,
-#: so its known cards are lower still than ``KEPT_RATIOS`` says at that stage (1.98
+#: so its known cards are lower still than ``KEPT_RATIOS`` says at that stage (2.52
 #: points on average against 6.36 unseen; measured by the same benchmark). A value never
 #: seen there keeps a weight of 0.01, so that a re-deal can always fill the slot.
-CALLER_RATIOS = (3.55, 3.66, 3.31, 2.54, 1.21, 0.39, 0.16, 0.03, 0.01, 0.01, 0.01, 0.01)
+CALLER_RATIOS = (2.56, 2.75, 2.68, 2.42, 2.29, 1.43, 0.18, 0.02, 0.01, 0.01, 0.01, 0.01)
 
 
 def per_card(ratios: Sequence[float]) -> tuple[float, ...]:
