@@ -113,6 +113,22 @@ def bot_names(game: str) -> list[str]:
     return sorted({name for name, g in _BOTS if g in (None, game)})
 
 
+#: The bot a command seats when none is named (``simulate``, ``play``): each game's own.
+DEFAULT_BOT = "heuristic"
+
+
+def default_bot(game: str) -> tuple[str, str | None]:
+    """The bot ``simulate`` and ``play`` seat by default, and a note when it is a stand-in.
+
+    A game without a heuristic of its own (one added from another package, say) gets
+    random players, and the note says so.
+    """
+    if DEFAULT_BOT in bot_names(game):
+        return DEFAULT_BOT, None
+    title = get_game(game).title
+    return "random", f"{title} has no {DEFAULT_BOT} bot yet, so the bots play at random."
+
+
 def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
     """Build the bot that ``spec`` names, for ``game``."""
     get_game(game)  # loads the game's package, which registers its own bots

@@ -224,17 +224,28 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_tournament_command(sub: Any) -> None:
     p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95%% CIs")
-    p.add_argument("game")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("game", help="the game's name (see `cardtable games`)")
+    p.add_argument("--players", type=int, default=2, help="seats at the table")
     p.add_argument(
         "--bots",
         required=True,
         help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
     )
     p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=whole(1), default=os.cpu_count() or 1)
+    p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, repeatable (default: the game's own; see `cardtable games`)",
+    )
+    p.add_argument(
+        "--workers",
+        type=whole(1),
+        default=os.cpu_count() or 1,
+        help="processes playing matches (default: one per core)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument(
         "--plot", metavar="FILE.png", help="draw the score distributions (.png, .svg or .pdf)"
