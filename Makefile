@@ -28,7 +28,7 @@ system-packages:
 	.ci/system-packages
 
 test: system-packages $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench research
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
