@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench venv clean system-packages
+.PHONY: run test lint bench dist venv clean system-packages
 
 # Where `make run` listens: `make run HOST=0.0.0.0 PORT=8080`.
 HOST ?= 127.0.0.1
@@ -35,5 +35,9 @@ test: system-packages $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
+# The wheel and the sdist, as users install them, in dist/.
+dist: $(STAMP)
+	$(BIN)/python -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

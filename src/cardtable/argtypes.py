@@ -1,4 +1,5 @@
-"""What every subcommand's options share: value types and a help that shows defaults.
+"""What the subcommands' options share: value types, common arguments, a help that
+shows defaults.
 
 The value types refuse a bad number up front, naming the problem: argparse turns the
 ``ArgumentTypeError`` into ``argument --games: must be a whole number from 1, got '0'``
@@ -40,3 +41,15 @@ class DefaultsShownFormatter(argparse.HelpFormatter):
         if "default" in text or default in (None, argparse.SUPPRESS, []) or default is False:
             return text
         return f"{text} (default: %(default)s)"
+
+
+def add_game_and_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The arguments of every command that sets up matches: the game and its rules."""
+    parser.add_argument("game", help="the game's name (see `cardtable games`)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, repeatable (default: the game's own; see `cardtable games`)",
+    )

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cardtable.argtypes import DefaultsShownFormatter, whole
+from cardtable.argtypes import DefaultsShownFormatter, add_game_and_rule_options, whole
 from cardtable.bots.base import default_bot, split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("simulate", help="play many matches between bots and summarize")
-    p.add_argument("game", help="the game's name (see `cardtable games`)")
+    add_game_and_rule_options(p)
     p.add_argument("--players", type=int, default=2, help="seats at the table")
     p.add_argument("--games", type=int, default=100, help="matches to play")
     p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
@@ -84,13 +84,6 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="comma-separated bot specs by seat, cycled over the seats "
         "(default: each game's heuristic, as for `cardtable play`)",
-    )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option, repeatable (default: the game's own; see `cardtable games`)",
     )
     p.add_argument("--workers", type=whole(1), default=1, help="processes playing matches")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")

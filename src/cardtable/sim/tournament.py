@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardtable.argtypes import whole
+from cardtable.argtypes import add_game_and_rule_options, whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
@@ -224,7 +224,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_tournament_command(sub: Any) -> None:
     p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95%% CIs")
-    p.add_argument("game", help="the game's name (see `cardtable games`)")
+    add_game_and_rule_options(p)
     p.add_argument("--players", type=int, default=2, help="seats at the table")
     p.add_argument(
         "--bots",
@@ -233,13 +233,6 @@ def add_tournament_command(sub: Any) -> None:
     )
     p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option, repeatable (default: the game's own; see `cardtable games`)",
-    )
     p.add_argument(
         "--workers",
         type=whole(1),

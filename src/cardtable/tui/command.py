@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from cardtable.argtypes import add_game_and_rule_options
 from cardtable.bots.base import default_bot, split_specs
 from cardtable.engine.registry import get_game
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 def add_play_parser(sub: Any) -> None:
     """Add the ``play`` subcommand to the ``cardtable`` command's subparsers."""
     p = sub.add_parser("play", help="play a match in the terminal against bots")
-    p.add_argument("game", help="the game's name (see `cardtable games`)")
+    add_game_and_rule_options(p)
     p.add_argument("--players", type=int, default=2, help="players, you included")
     p.add_argument(
         "--bots",
@@ -27,13 +28,6 @@ def add_play_parser(sub: Any) -> None:
         "(default: each game's heuristic, as for `cardtable simulate`)",
     )
     p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option, repeatable (default: the game's own; see `cardtable games`)",
-    )
     p.add_argument("--seat", type=int, default=0, help="your seat, from 0")
     p.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
     p.set_defaults(func=cmd_play)
