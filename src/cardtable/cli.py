@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from cardtable.argtypes import whole
 from cardtable.bots.base import split_specs
+from cardtable.coach import add_analyse_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
@@ -77,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
+    add_analyse_command(sub)
     return parser
 
 
