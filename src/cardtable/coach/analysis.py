@@ -52,30 +52,37 @@ class CoachProfile:
     unit: str
     #: Cost at or above which a decision is an inaccuracy, a mistake, a blunder.
     thresholds: tuple[float, float, float]
+    #: Re-deals each decision's two moves are priced on: enough that the cost's
+    #: spread over seeds stays below the inaccuracy threshold (docs/coach.md).
+    samples: int
 
 
 PROFILES: dict[str, CoachProfile] = {
     "skyjo": CoachProfile(
-        "ismcts:iterations=400,rollout=greedy,base=heuristic", "greedy", "points", (2.0, 4.0, 8.0)
+        "ismcts:iterations=400,rollout=greedy,base=heuristic",
+        "greedy",
+        "points",
+        (2.0, 4.0, 8.0),
+        64,
     ),
     "cactus": CoachProfile(
         "ismcts:iterations=400,rollout=greedy,base=heuristic,z=1",
         "greedy",
         "points",
         (1.5, 3.0, 6.0),
+        64,
     ),
     "lastcard": CoachProfile(
         "ismcts:iterations=300,rollout=heuristic,z=0.5",
         "heuristic",
         "win chance",
-        (0.05, 0.1, 0.2),
+        (0.08, 0.15, 0.25),
+        256,
     ),
 }
 
 #: Labels of a decision's cost, mildest first (matching ``CoachProfile.thresholds``).
 LABELS = ("inaccuracy", "mistake", "blunder")
-#: Re-deals each decision's two moves are priced on, by default.
-DEFAULT_SAMPLES = 64
 #: The longest search a decision may be given, in milliseconds.
 MAX_MS = 5000.0
 
@@ -249,15 +256,18 @@ def analyse(
     record: Mapping[str, Any],
     seat: int,
     *,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = 1,
     ms: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """Analyse every decision of ``seat`` in a finished match (``State.record()``)."""
+    """Analyse every decision of ``seat`` in a finished match (``State.record()``);
+    ``samples`` re-deals price each decision (by default the game's own number)."""
+    found = list(decisions_of(record, seat))
+    if samples is None:
+        samples = profile(str(record["game"])).samples
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise CoachError(f"samples must be a whole number >= 1, got {samples!r}")
-    found = list(decisions_of(record, seat))
     out = []
     for done, (index, state, played) in enumerate(found):
         out.append(analyse_decision(state, seat, played, index, samples, seed, ms))

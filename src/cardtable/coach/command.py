@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.argtypes import whole
 
-from .analysis import DEFAULT_SAMPLES, Analysis, CoachError, analyse, dumps
+from .analysis import PROFILES, Analysis, CoachError, analyse, dumps
 
 
 def add_analyse_command(sub: Any) -> None:
@@ -33,8 +33,10 @@ def add_analyse_command(sub: Any) -> None:
     p.add_argument(
         "--samples",
         type=whole(1),
-        default=DEFAULT_SAMPLES,
-        help=f"re-deals each decision is priced on (default {DEFAULT_SAMPLES})",
+        default=None,
+        help="re-deals each decision is priced on (default: the game's own, "
+        + ", ".join(f"{game} {p.samples}" for game, p in sorted(PROFILES.items()))
+        + ")",
     )
     p.add_argument("--seed", type=int, default=1, help="analysis seed (default 1)")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.coach import analyse_decision, decisions_of, suggest
-from cardtable.coach.analysis import DEFAULT_SAMPLES, Analysis, CoachError, Decision
+from cardtable.coach.analysis import Analysis, CoachError, Decision, profile
 from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State
 from cardtable.sim.seeds import derive_seed
@@ -78,10 +78,9 @@ class Job:
 class Coaching:
     """The server's analyses: started on request, one task each, kept in the store."""
 
-    def __init__(self, store: Store, executor: Executor, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, store: Store, executor: Executor) -> None:
         self.store = store
         self.executor = executor
-        self.samples = samples
         self.jobs: dict[tuple[str, int, int], Job] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -124,6 +123,7 @@ class Coaching:
 
     async def _run(self, match: MatchRecord, seat: int, found: list[Any], job: Job) -> None:
         loop = asyncio.get_running_loop()
+        samples = profile(match.game).samples
         try:
             for index, state, played in found:
                 decision = await loop.run_in_executor(
@@ -133,11 +133,11 @@ class Coaching:
                     seat,
                     played.to_json(),
                     index,
-                    self.samples,
+                    samples,
                 )
                 job.decisions.append(decision)
             analysis = Analysis.of(
-                match.game, seat, job.decisions, self.samples, ANALYSIS_SEED
+                match.game, seat, job.decisions, samples, ANALYSIS_SEED
             ).to_json()
             self.store.save_analysis(match.code, match.number, seat, analysis)
             del self.jobs[(match.code, match.number, seat)]
