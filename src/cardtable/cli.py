@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from cardtable.argtypes import DefaultsShownFormatter, add_game_and_rule_options, whole
 from cardtable.bots.base import default_bot, split_specs
+from cardtable.coach import add_analyse_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
+    add_analyse_command(sub)
     for command in sub.choices.values():
         command.formatter_class = DefaultsShownFormatter
     return parser
