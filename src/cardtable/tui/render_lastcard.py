@@ -35,6 +35,7 @@ PROMPTS = {
     "turn": "Play a {color} card or one matching the {top_words}",
     "pending": "A draw of {pending} is pending: answer it or draw",
     "play_drawn": "You drew the {drawn_words}: play it or keep it",
+    "keep_drawn": "You drew the {drawn_words}, which does not fit: keep it",
 }
 MOVES = {
     "play": "Play the {card_words}{naming}{calling}",
@@ -118,7 +119,8 @@ class LastCardRenderer(GameRenderer):
 
     def prompt(self, view: View, seats: Seats) -> str:
         if view["phase"] == "play_drawn":
-            return PROMPTS["play_drawn"].format(drawn_words=words(view["drawn"]))
+            asked = "play_drawn" if view["drawn_playable"] else "keep_drawn"
+            return PROMPTS[asked].format(drawn_words=words(view["drawn"]))
         if view["pending"]:
             return PROMPTS["pending"].format(pending=view["pending"])
         return PROMPTS["turn"].format(color=view["color"], top_words=words(view["top"]))
