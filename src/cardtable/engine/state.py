@@ -107,6 +107,12 @@ class State(ABC):
     round_scores: list[list[int]]
     winners: list[int]
     is_over: bool
+    #: The events of the first round's start, which ``make`` plays before anyone acts
+    #: (the deal, Last Card's start card and any draw that follows at once), with their
+    #: audiences as ``apply`` returns every later round's start. A client shows them
+    #: as it shows any events (``events_for`` its seat); ``replay`` rebuilds them. A
+    #: clone or a state restored from JSON starts in the middle of a match: none.
+    opening: tuple[Event, ...] = ()
 
     def _init_match(self, num_players: int, options: Options, seed: int) -> None:
         self.num_players = num_players

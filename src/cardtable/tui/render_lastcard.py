@@ -43,7 +43,7 @@ MOVES = {
     "keep": "Keep the drawn card",
 }
 NARRATION = {
-    "round_start": "Round {round} begins on the {top_words}; {starter_name} starts.",
+    "round_start": "Round {round} begins on the {top_words}; first to play: {starter_name}.",
     "play": "{who} played the {card_words}{naming}{called}",
     "draw": "{who} drew {count} card{plural}{why}.",
     "drawn": "You drew: {cards_words}.",

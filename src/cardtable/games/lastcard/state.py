@@ -213,7 +213,9 @@ class LastCardState(State):
         state._init_match(players, options, seed)
         state.rules = rules_for(options)
         state.starter = -1  # so that seat 0 starts the first round
-        state._start_round(None)
+        events: list[Event] = []
+        state._start_round(events)
+        state.opening = tuple(events)
         return state
 
     @classmethod
@@ -240,7 +242,7 @@ class LastCardState(State):
         coloured top it defaults to that card's colour. ``pending`` is a +2/+4 draw
         waiting for ``current``. ``starter`` (default ``current``) decides who starts
         the next round. The turn then begins as in play: if ``current`` cannot play,
-        they draw at once (rule 3).
+        they draw at once (rule 3), and ``opening`` holds the events of that.
         """
         n = len(hands)
         if not 2 <= n <= MAX_PLAYERS:
@@ -283,7 +285,9 @@ class LastCardState(State):
         state.drawn = NO_CARD
         state.starter = current if starter is None else starter
         state.playable = state._playable_now()
-        state._begin_turn(current, None)
+        events: list[Event] = []
+        state._begin_turn(current, events)
+        state.opening = tuple(events)
         return state
 
     def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:

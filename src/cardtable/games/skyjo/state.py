@@ -90,7 +90,9 @@ class SkyjoState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.finisher = NO_SEAT
-        state._start_round(None)
+        events: list[Event] = []
+        state._start_round(events)
+        state.opening = tuple(events)
         return state
 
     @classmethod
