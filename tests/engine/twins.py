@@ -1,0 +1,78 @@
+"""Twin worlds for the leak tests: two states with the same public history whose
+hidden cards differ, played on with the same actions.
+
+A seat that cannot know the cards in which the worlds differ must see exactly the same
+thing in both: the same view, the same events and the same legal actions. Each game's
+leak test builds the twin (it swaps two cards some seats cannot know) and says how long
+the worlds stay alike for whom: until a rule shows one of the swapped cards, or until
+a player who holds one decides with it.
+"""
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+
+from cardtable.engine.actions import Action
+from cardtable.engine.events import Event, events_for
+from cardtable.engine.state import State
+
+
+def observed(state: State, seat: int | None, events: list[Event]) -> tuple[object, ...]:
+    """Everything ``seat`` (``None``: a spectator) learns from ``events`` and the state."""
+    legal = [] if seat is None else [a.to_json() for a in state.legal_actions(seat)]
+    shown = [e.to_json() for e in events_for(events, seat)]
+    return state.view(seat), shown, legal
+
+
+def assert_alike(
+    a: State, b: State, events_a: list[Event], events_b: list[Event], seats: Iterable[int | None]
+) -> None:
+    """No seat of ``seats`` can tell world ``a`` from world ``b``."""
+    for seat in seats:
+        assert observed(a, seat, events_a) == observed(b, seat, events_b), (
+            f"seat {seat} can tell the worlds apart"
+        )
+
+
+def lockstep(
+    a: State,
+    b: State,
+    rng: random.Random,
+    allowed: Callable[[int, Action], bool] = lambda seat, action: True,
+) -> Iterator[tuple[int, Action, list[Event], list[Event]]]:
+    """Apply the same random action to both worlds, one at a time: an action legal in
+    both (and ``allowed``). Yields ``(seat, action, events_a, events_b)``; ends with the
+    match, or when the worlds have no such action in common."""
+    while not a.is_over and not b.is_over:
+        assert a.to_act == b.to_act, "the worlds wait for different seats"
+        seat = rng.choice(a.to_act)
+        in_b = b.legal_actions(seat)
+        common = [x for x in a.legal_actions(seat) if x in in_b and allowed(seat, x)]
+        if not common:
+            return
+        action = rng.choice(common)
+        yield seat, action, a.apply(seat, action), b.apply(seat, action)
+
+
+def everyone(state: State) -> list[int | None]:
+    """Every seat and the spectator."""
+    return [*range(state.num_players), None]
+
+
+def first_drawer(events: list[Event]) -> int | None:
+    """The seat of the first ``draw`` event that took a card, if any."""
+    for e in events:
+        if e.type == "draw" and e.data.get("count", 1):
+            return int(e.data["seat"])
+    return None
+
+
+def names_a_slot(seat: int, action: Action, owner: int, slots: set[int], field: str) -> bool:
+    """Whether ``seat``'s ``action`` names one of ``owner``'s ``slots`` in its ``field``
+    (a position of the acting seat's own layout, unless the action names a seat)."""
+    where = getattr(action, field, None)
+    return where in slots and getattr(action, "seat", seat) == owner
+
+
+def ends_round(events: list[Event]) -> bool:
+    """Whether ``events`` end a round, which shows every card in play."""
+    return any(e.type == "round_end" for e in events)
