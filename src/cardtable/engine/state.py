@@ -305,6 +305,15 @@ class State(ABC):
             "state": self._payload(),
         }
 
+    def rng_state(self) -> list[Any]:
+        """The generator's state, as ``to_json()["rng"]`` holds it, without the rest.
+
+        A tool that follows a match action by action (a second implementation checking
+        this one, a recorder) reads it after every action; ``to_json`` would serialise
+        the whole log each time, which grows with the match.
+        """
+        return rng_to_json(self.rng)
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
         if data.get("game") != cls.game:
