@@ -10,7 +10,9 @@ a player who holds one decides with it.
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+import cardtable
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event, events_for
 from cardtable.engine.state import State
@@ -76,3 +78,59 @@ def names_a_slot(seat: int, action: Action, owner: int, slots: set[int], field: 
 def ends_round(events: list[Event]) -> bool:
     """Whether ``events`` end a round, which shows every card in play."""
     return any(e.type == "round_end" for e in events)
+
+
+def random_point(game: str, players: int, seed: int, options: dict[str, Any], split: int) -> State:
+    """A new match after up to ``split`` random actions (chosen with ``Random(seed)``)."""
+    state = cardtable.make(game, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(split):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def with_pile_ends_swapped(state: Any) -> Any:
+    """The same match but for the top card of the draw pile, swapped with the bottom one."""
+    twin = state.clone()
+    twin.draw_pile[0], twin.draw_pile[-1] = twin.draw_pile[-1], twin.draw_pile[0]
+    return twin
+
+
+def assert_the_top_card_is_the_takers_alone(
+    a: State, rng: random.Random, takers: Callable[[list[Event]], set[int]]
+) -> None:
+    """Only the seats that take the top card of the draw pile (``takers`` of an action's
+    events) may tell it from the bottom one, up to that action (after it, the card is
+    shown or decided about)."""
+    b = with_pile_ends_swapped(a)
+    assert_alike(a, b, [], [], everyone(a))
+    for _, _, events_a, events_b in lockstep(a, b, rng):
+        if ends_round(events_a):
+            break  # the round's end shows every card
+        took = takers(events_a)
+        assert_alike(a, b, events_a, events_b, [s for s in everyone(a) if s not in took])
+        if took:
+            break
+
+
+def assert_two_unknown_cards_stay_unknown(
+    a: Any, rng: random.Random, owner: int, slots: tuple[int, int], field: str
+) -> None:
+    """No seat, and no spectator, can tell ``a`` from the same match with the cards of
+    ``owner``'s two ``slots`` (which nobody knows) exchanged, as long as no action names
+    those slots (in its ``field``) and the round goes on."""
+    i, j = slots
+    b = a.clone()
+    b.cards[owner][i], b.cards[owner][j] = b.cards[owner][j], b.cards[owner][i]
+    assert_alike(a, b, [], [], everyone(a))
+
+    def leaves_them_alone(seat: int, action: Action) -> bool:
+        return not names_a_slot(seat, action, owner, {i, j}, field)
+
+    for _, _, events_a, events_b in lockstep(a, b, rng, leaves_them_alone):
+        if ends_round(events_a) or ends_round(events_b):
+            break  # the round's end shows every card
+        assert_alike(a, b, events_a, events_b, everyone(a))

@@ -6,13 +6,19 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import cardtable
 from cardtable.engine.events import Event, events_for
 from cardtable.games.lastcard.actions import KEEP, Play
 from cardtable.games.lastcard.cards import BIT
 from cardtable.games.lastcard.state import PLAY_DRAWN, LastCardState
 
-from ..engine.twins import assert_alike, everyone, first_drawer, lockstep
+from ..engine.twins import (
+    assert_alike,
+    everyone,
+    first_drawer,
+    lockstep,
+    random_point,
+    with_pile_ends_swapped,
+)
 
 #: With ``play_drawn`` off a drawer's turn just ends, so whether they can play when the
 #: turn next reaches them shows (rule 3), maybe within the same action: the property is
@@ -27,25 +33,12 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-def random_point(players: int, seed: int, options: dict, split: int) -> LastCardState:
-    state = cardtable.make("lastcard", players, seed=seed, options=options)
-    assert isinstance(state, LastCardState)
-    rng = random.Random(seed)
-    for _ in range(split):
-        if state.is_over:
-            break
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 2**32), OPTIONS, st.integers(0, 120))
 def test_no_one_but_the_drawer_learns_anything_from_a_drawn_card(players, seed, options, split):
-    a = random_point(players, seed, options, split)
+    a = random_point("lastcard", players, seed, options, split)
     assume(not a.is_over and len(a.draw_pile) >= 8 and a.draw_pile[0] != a.draw_pile[-1])
-    b = a.clone()  # the same match but for the card on top of the draw pile
-    b.draw_pile[0], b.draw_pile[-1] = b.draw_pile[-1], b.draw_pile[0]
+    b = with_pile_ends_swapped(a)
     assert_alike(a, b, [], [], everyone(a))
     drawer = None
     for _, _, events_a, events_b in lockstep(a, b, random.Random(split)):
