@@ -404,7 +404,7 @@ class Room:
         self.autoplay.clear()
         self._schedule()
         self._broadcast_table()
-        self._broadcast_state([])
+        self._broadcast_state(list(state.opening))  # the first round's deal
 
     def _play(
         self, seat: int, action: Action, conn: Connection | None = None, seq: int | None = None

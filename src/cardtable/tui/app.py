@@ -112,7 +112,7 @@ class PlayApp(App[None]):
         for seat, spec in sorted(self.session.specs.items()):
             log.write(Text(f"{self.seats.name(seat)} is a {spec} bot.", "dim"))
         self.query_one(OptionList).focus()
-        self.drive([])
+        self.drive(self.session.opening())
 
     # ------------------------------------------------------------ drawing
     def refresh_table(self) -> None:

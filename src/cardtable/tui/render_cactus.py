@@ -67,7 +67,7 @@ MOVES = {
     "pass": "Pass",
 }
 NARRATION = {
-    "round_start": "Round {round} begins; {starter_name} starts.",
+    "round_start": "Round {round} begins; first to play: {starter_name}.",
     "turn_skipped": "{who} cannot draw or take a card: turn skipped.",
     "cactus": "{who} called Cactus!",
     "draw": "{who} drew a card.",

@@ -110,6 +110,13 @@ class Session:
     def view(self) -> dict[str, Any]:
         return self.state.view(self.you)
 
+    def opening(self) -> list[Event]:
+        """The first round's opening events the player may see (its deal, its start),
+        while nobody has acted yet: a match taken up in the middle has them behind it."""
+        if self.state.log:
+            return []
+        return events_for(list(self.state.opening), self.you)
+
     def moves(self) -> list[Action]:
         """The player's legal moves (empty unless the player acts next)."""
         if self.next_actor() != self.you:

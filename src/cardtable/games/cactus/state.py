@@ -212,7 +212,7 @@ class CactusState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.starter = NO_SEAT
-        state._start_round()
+        state.opening = tuple(state._start_round())
         return state
 
     @classmethod
