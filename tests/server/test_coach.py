@@ -47,6 +47,7 @@ def test_a_replay_shows_each_seat_exactly_its_views_step_by_step(server: Server)
         assert len(frames) == len(record["log"]) + 1
         state = cardtable.make(record["game"], 2, record["seed"], record["options"])
         assert frames[0]["view"] == state.view(seat)
+        assert frames[0]["events"] == [e.to_json() for e in state.opening if e.visible_to(seat)]
         for frame, (who, action) in zip(frames[1:], record["log"], strict=True):
             events = state.apply(who, action)
             assert frame["view"] == state.view(seat)

@@ -29,7 +29,8 @@ def frames(record: Mapping[str, Any], viewer: Viewer) -> list[dict[str, Any]]:
     """Every step of a finished match: the start, then one frame after each action.
 
     A frame is ``{"index", "seat", "action", "round", "view", "events"}``; ``index``
-    is -1 for the start, else the position of the action in the log.
+    is -1 for the start (whose events are the deal's), else the position of the
+    action in the log.
     """
     final = replay(record)
     if not final.is_over:
@@ -37,7 +38,7 @@ def frames(record: Mapping[str, Any], viewer: Viewer) -> list[dict[str, Any]]:
     if viewer != REVEALED:
         final.check_seat(viewer)
     state = make(record["game"], record["players"], record["seed"], record["options"])
-    out = [_frame(state, viewer, -1, None, None, [])]
+    out = [_frame(state, viewer, -1, None, None, list(state.opening))]
     for index, (seat, action) in enumerate(final.log):
         events = state.apply(seat, action)
         out.append(_frame(state, viewer, index, seat, action.to_json(), events))

@@ -88,7 +88,7 @@ function show(target, animate) {
   } else {
     tv.logLines = [];
     tv.view = frame.view;
-    tv.log(frames.slice(1, target + 1).flatMap((f) => f.events));
+    tv.log(frames.slice(0, target + 1).flatMap((f) => f.events));
     tv.update({ view: frame.view, legal: highlight, you: viewerSeat(), events: [] });
   }
   replay.position = target;
