@@ -5,7 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench venv clean
+.PHONY: run test lint bench venv clean system-packages
+
+# Where `make run` listens: `make run HOST=0.0.0.0 PORT=8080`.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +20,14 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardtable serve
+	$(BIN)/cardtable serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
+# The Debian packages the tests need (.ci/debian-packages.txt): installed when root,
+# otherwise the run stops naming them. No test is skipped for a missing package.
+system-packages:
+	.ci/system-packages
+
+test: system-packages $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest

@@ -34,17 +34,21 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from cardtable.sim.progress import match_progress
     from cardtable.sim.simulate import simulate
 
-    summary = simulate(
-        args.game,
-        args.players,
-        args.games,
-        args.seed,
-        split_specs(args.bots),
-        _options(args.game, args.option),
-        workers=args.workers,
-    )
+    title = get_game(args.game).title
+    with match_progress(args.games, f"{title} matches", quiet=args.json) as advance:
+        summary = simulate(
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            split_specs(args.bots),
+            _options(args.game, args.option),
+            workers=args.workers,
+            progress=advance,
+        )
     if args.json:
         print(json.dumps(summary.to_json()))
         print(summary.throughput(), file=sys.stderr)

@@ -22,6 +22,7 @@ from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
 
+from .progress import match_progress
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .stats import mean, wilson_interval
 
@@ -193,9 +194,6 @@ def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
     bots = split_specs(args.bots)
@@ -203,16 +201,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     rotations = len(dict.fromkeys(bots))
     total = -(-args.games // rotations) * rotations
-    console = Console(stderr=True)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(f"{spec.title} matches", total=total)
+    with match_progress(total, f"{spec.title} matches", quiet=args.json) as advance:
         summary, records = run_tournament(
             args.game,
             args.players,
@@ -221,7 +210,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             args.seed,
             options,
             workers=args.workers,
-            progress=lambda n: bar.advance(task, n),
+            progress=advance,
         )
     if args.json:
         print(json.dumps(summary))
