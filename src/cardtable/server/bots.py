@@ -15,11 +15,15 @@ simulations.
 from __future__ import annotations
 
 import multiprocessing
+import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardtable.bots.base import bot_names, make_bot
+from cardtable.bots.levels import timing_for
 from cardtable.engine.registry import state_from_json
+from cardtable.engine.state import State
+from cardtable.sim.seeds import derive_seed
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -38,3 +42,19 @@ def make_executor(workers: int) -> Executor:
 def stand_in_spec(game: str) -> str:
     """The bot that plays an idle person's turn: the game's heuristic, else random."""
     return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
+def bot_pause(state: State, seat: int, spec: str, table_delay: float) -> float:
+    """Seconds a bot seat waits before it thinks.
+
+    A level (``easy`` ... ``expert``) waits a human-like time drawn for this seat and
+    this moment of the match (``cardtable.bots.timing``): a thinking time on its turn,
+    a reaction time in a window such as Cactus's quick discard. Any other bot waits
+    the table's fixed bot delay. A table whose bot delay is 0 plays every bot at once
+    (bot-only tables, tests).
+    """
+    timing = timing_for(spec)
+    if timing is None or table_delay <= 0:
+        return table_delay
+    rng = random.Random(derive_seed(state.seed, seat, len(state.log), "pause"))
+    return timing.pause(state, seat, rng)

@@ -31,7 +31,7 @@ from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
-from .bots import stand_in_spec, think
+from .bots import bot_pause, stand_in_spec, think
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -493,7 +493,10 @@ class Room:
         self.bot_tasks[seat] = (ticket, task)
 
     async def _bot_turn(self, seat: int, ticket: int, delay: float) -> None:
-        """Wait ``delay``, let the bot think off the loop, and post its move."""
+        """Wait ``delay`` (a level's human-like time instead), let the bot think off
+        the loop, and post its move."""
+        assert self.state is not None
+        delay = bot_pause(self.state, seat, self.table.seats[seat], delay)
         if delay:
             await asyncio.sleep(delay)
         state = self.state

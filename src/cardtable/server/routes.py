@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from cardtable.bots.base import bot_names
+from cardtable.bots.levels import bot_choices
 from cardtable.engine.registry import games
 
 from .errors import ProtocolError
@@ -27,7 +28,16 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def list_games(request: Request) -> JSONResponse:
-    return JSONResponse([spec.describe() | {"bots": bot_names(spec.name)} for spec in games()])
+    return JSONResponse(
+        [
+            spec.describe()
+            | {
+                "bots": bot_names(spec.name),
+                "levels": [choice.to_json() for choice in bot_choices(spec.name)],
+            }
+            for spec in games()
+        ]
+    )
 
 
 async def list_tables(request: Request) -> JSONResponse:

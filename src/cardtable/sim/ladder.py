@@ -6,7 +6,11 @@ round the table) plays every deal once per rotation of its seats, so every bot m
 every other on the same cards from every seat. Each match is reduced to pairwise
 results between its seats (winners ahead, then by match total; a tie is half a
 point each; two seats of the same bot are not compared), and Elo ratings are fitted
-to them with 95% bootstrap intervals over the deals (``cardtable.sim.ratings``).
+to them with 95% bootstrap intervals (``cardtable.sim.ratings``). The intervals
+resample a table's rotations on one deal as one unit: the pairwise results of one
+match, and of one table's rotations of the same cards, depend on each other, while
+the rotations cancel most of what the deal itself brings, so different tables on one
+deal are close to independent (and a short ladder still has many units).
 ``random`` is the anchor at 0 when it plays, else the first bot named.
 
 Each match's seeds come from the ladder's seed and the match's index (its deal from
@@ -88,20 +92,21 @@ def seat_order(result: MatchResult, lower_wins: bool) -> list[tuple[bool, int]]:
 def pair_results(
     plans: list[MatchPlan], results: list[MatchResult], bots: list[str], lower_wins: bool
 ) -> list[PairResults]:
-    """The pairwise results of every deal, by deal number (``results`` in plan order)."""
+    """The pairwise results of every table's rotations on each deal (``results`` in
+    plan order): the units the intervals resample."""
     number = {name: i for i, name in enumerate(bots)}
-    per_deal: dict[int, PairResults] = {}
+    groups: dict[int, PairResults] = {}
     for plan, result in zip(plans, results, strict=True):
-        key = plan.index if plan.deal is None else plan.deal
-        deal = per_deal.setdefault(key, PairResults.empty(len(bots)))
+        # ``ladder_plans`` numbers a table's rotations on a deal consecutively.
+        group = groups.setdefault(plan.index // plan.players, PairResults.empty(len(bots)))
         places = seat_order(result, lower_wins)
         for a, b in combinations(range(len(result.bots)), 2):
             first, second = number[result.bots[a]], number[result.bots[b]]
             if first == second:
                 continue
             score = 1.0 if places[a] < places[b] else 0.0 if places[a] > places[b] else 0.5
-            deal.add(first, second, score)
-    return [per_deal[d] for d in sorted(per_deal)]
+            group.add(first, second, score)
+    return [groups[g] for g in sorted(groups)]
 
 
 @dataclass
@@ -153,13 +158,13 @@ def run_ladder(
         make_bot(name, game, 0)  # a bad spec fails now, not in a worker
     plans = ladder_plans(game, players, names, games, seed, opts)
     results = run_plans(plans, workers, progress)
-    by_deal = pair_results(plans, results, names, spec.lower_score_wins)
+    groups = pair_results(plans, results, names, spec.lower_score_wins)
     total = PairResults.empty(len(names))
-    for deal in by_deal:
-        total.add_all(deal)
+    for group in groups:
+        total.add_all(group)
     anchor = names.index(ANCHOR) if ANCHOR in names else 0
     ratings = fit_elo(total, anchor)
-    intervals = bootstrap_intervals(by_deal, anchor, derive_seed(seed, "bootstrap"))
+    intervals = bootstrap_intervals(groups, anchor, derive_seed(seed, "bootstrap"))
     seats = [0] * len(names)
     think = [0.0] * len(names)
     decisions = [0] * len(names)
@@ -185,11 +190,11 @@ def run_ladder(
         "game": game,
         "players": players,
         "matches": len(results),
-        "deals": len(by_deal),
+        "deals": len({plan.deal for plan in plans}),
         "seed": seed,
         "options": opts,
         "anchor": names[anchor],
-        "rating": "Elo, maximum likelihood over pairwise results, 95% bootstrap over deals",
+        "rating": "Elo, maximum likelihood over pairwise results, 95% bootstrap over tables",
         "bots": [row.to_json() for row in rows],
     }
 

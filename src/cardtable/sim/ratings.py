@@ -8,8 +8,9 @@ rated ``d`` points above another scores ``1 / (1 + 10 ** (-d / 400))`` against i
 Why a batch fit and not OpenSkill or Elo updated game by game: online ratings depend
 on the order the games are fed in and their spread is a model's belief, not a
 sampling interval; the maximum-likelihood fit depends on the results alone, and its
-95% interval comes from resampling the deals (a deal and every match played on it
-are one unit, since a 4-player match's six pairwise results are not independent).
+95% interval comes from resampling groups of matches (the ladder's groups: one
+table's rotations on one deal), since, for one, a 4-player match's six pairwise
+results are not independent.
 
 Two small choices keep the fit finite and well defined: every pair of bots gets
 ``PRIOR_GAMES`` virtual drawn games (a bot that won every game is rated far above the
@@ -102,21 +103,21 @@ def fit_elo(results: PairResults, anchor: int = 0) -> list[float]:
 
 
 def bootstrap_intervals(
-    deals: Sequence[PairResults], anchor: int, seed: int, resamples: int = RESAMPLES
+    groups: Sequence[PairResults], anchor: int, seed: int, resamples: int = RESAMPLES
 ) -> list[tuple[float, float]]:
     """Each bot's 95% interval: the 2.5th and 97.5th percentiles of its rating fitted
-    to ``resamples`` resamples of the deals (drawn with replacement, seeded)."""
-    size = deals[0].size
+    to ``resamples`` resamples of the groups (drawn with replacement, seeded)."""
+    size = groups[0].size
     rng = random.Random(seed)
     fits: list[list[float]] = []
     for _ in range(resamples):
-        counts = [0] * len(deals)
-        for _ in deals:
-            counts[rng.randrange(len(deals))] += 1
+        counts = [0] * len(groups)
+        for _ in groups:
+            counts[rng.randrange(len(groups))] += 1
         sample = PairResults.empty(size)
-        for deal, times in zip(deals, counts, strict=True):
+        for group, times in zip(groups, counts, strict=True):
             if times:
-                sample.add_all(deal, times)
+                sample.add_all(group, times)
         fits.append(fit_elo(sample, anchor))
     intervals = []
     for bot in range(size):
