@@ -23,8 +23,9 @@ def add_play_parser(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bot specs: one for every bot seat, or one per bot seat "
-        "(default: heuristic)",
+        help="comma-separated bot specs: one for every bot seat, or one per bot seat; "
+        "a level (easy, normal, hard, expert) or a detailed spec (default: heuristic, "
+        "the same as hard)",
     )
     p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
     p.add_argument(
