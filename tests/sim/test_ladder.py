@@ -226,3 +226,32 @@ def test_the_command_refuses_a_plot_it_could_not_draw(capsys, tmp_path):
     argv = ["ladder", "skyjo", "--bots", "random,greedy", "--plot", str(tmp_path / "x.txt")]
     assert main(argv) == 2
     assert "cannot draw the plot" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the levels' order
+#: Single rounds: a ladder's deal is then one round.
+SINGLE_ROUNDS = {
+    "cactus": {"rounds": 1},
+    "skyjo": {"target_score": 1},
+    "lastcard": {"target_score": 0},
+}
+#: How far below ``hard`` the expert may come out on a handful of games.
+EXPERT_MARGIN = 100
+
+
+def ratings(summary):
+    return {bot["bot"]: bot["rating"] for bot in summary["bots"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(SINGLE_ROUNDS))
+def test_the_levels_come_in_order_on_the_ladder(game):
+    """easy < normal < hard <= expert. The three heuristic levels are cheap, so their
+    ladder is long enough to order them strictly; the expert's search costs a tenth of
+    a second or more a move, so it meets ``hard`` on a few games with a loose margin
+    (docs/bots.md has the full ladders)."""
+    options = SINGLE_ROUNDS[game]
+    cheap = ratings(run_ladder(game, 2, ["easy", "normal", "hard"], 600, 1, options, workers=2))
+    assert cheap["easy"] < cheap["normal"] < cheap["hard"]
+    top = ratings(run_ladder(game, 2, ["hard", "expert"], 8, 1, options, workers=2))
+    assert top["expert"] >= top["hard"] - EXPERT_MARGIN

@@ -20,7 +20,7 @@ waits on before a level's move; simulations and the ladder play at full speed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import partial
 
 from .base import Bot, make_bot, register_bot
@@ -67,12 +67,7 @@ class BotChoice:
     plays_as: str
 
     def to_json(self) -> dict[str, str]:
-        return {
-            "spec": self.spec,
-            "title": self.title,
-            "summary": self.summary,
-            "plays_as": self.plays_as,
-        }
+        return asdict(self)
 
 
 def level_spec(level: str, game: str) -> str:

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from cardtable.argtypes import whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.registry import get_game, make
 
@@ -36,7 +34,7 @@ from .progress import Advance, match_progress
 from .ratings import PairResults, bootstrap_intervals, fit_elo
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .seeds import derive_seed
-from .tournament import check_plot_path
+from .tournament import add_run_arguments, check_plot_path, new_figure, save_figure
 
 #: The bot whose rating is 0 when it plays.
 ANCHOR = "random"
@@ -220,18 +218,13 @@ def format_ladder(summary: dict[str, Any]) -> str:
 
 def plot_ladder(summary: dict[str, Any], path: str) -> None:
     """Draw each bot's rating with its interval to a file (.png, .svg or .pdf)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     rows = summary["bots"][::-1]  # the strongest on top
     ratings = [b["rating"] for b in rows]
     errors = [
         [b["rating"] - b["ci95"][0] for b in rows],
         [b["ci95"][1] - b["rating"] for b in rows],
     ]
-    fig, ax = plt.subplots(figsize=(8, 0.5 * len(rows) + 1.5))
+    fig, ax = new_figure(8, 0.5 * len(rows) + 1.5)
     ax.errorbar(ratings, range(len(rows)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(rows)), [b["bot"] for b in rows])
     ax.set_xlabel(f"Elo rating ({summary['anchor']} = 0), 95% interval")
@@ -239,9 +232,7 @@ def plot_ladder(summary: dict[str, Any], path: str) -> None:
         f"{get_game(summary['game']).title}, {summary['players']} players: "
         f"{summary['matches']} matches"
     )
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save_figure(fig, path)
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
@@ -253,14 +244,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     total = len(ladder_plans(args.game, args.players, bots, args.games, args.seed, options))
     with match_progress(total, f"{spec.title} ladder", quiet=args.json) as advance:
         summary = run_ladder(
-            args.game,
-            args.players,
-            bots,
-            args.games,
-            args.seed,
-            options,
-            workers=args.workers,
-            progress=advance,
+            args.game, args.players, bots, args.games, args.seed, options, args.workers, advance
         )
     print(json.dumps(summary) if args.json else format_ladder(summary))
     if args.plot:
@@ -283,9 +267,6 @@ def add_ladder_command(sub: Any) -> None:
     p.add_argument(
         "--games", type=int, default=200, help="matches at least (rounded up to whole deals)"
     )
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=whole(1), default=os.cpu_count() or 1)
-    p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    add_run_arguments(p)
     p.add_argument("--plot", metavar="FILE.png", help="draw the ratings (.png, .svg or .pdf)")
     p.set_defaults(func=cmd_ladder)
