@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -17,6 +16,7 @@ from .config import ServerConfig
 from .errors import ProtocolError
 from .http_guard import limit_logging
 from .lobby import Lobby
+from .origins import HostCheck
 from .sockets import table_socket
 from .sqlite_store import SQLiteStore
 
@@ -50,7 +50,7 @@ def create_app(config: ServerConfig) -> Starlette:
         table_routes.append(Mount("/", StaticFiles(directory=config.web_dir, html=True)))
     middleware = []
     if config.allowed_hosts:
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=config.allowed_hosts))
+        middleware.append(Middleware(HostCheck, allowed=config.allowed_hosts))
     return Starlette(
         routes=table_routes,
         middleware=middleware,

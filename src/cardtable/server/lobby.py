@@ -35,6 +35,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: lock, so it is long enough (32**16 = 2**80 codes) that guessing one is hopeless.
 CODE_LENGTH = 6
 PRIVATE_CODE_LENGTH = 16
+#: Unknown codes a client may look up at once (a mistyped code or two, retried).
+MISS_BURST = 20
 #: Seconds between two sweeps for tables nobody joined.
 SWEEP_SECONDS = 30.0
 MAX_TURN_SECONDS = 3600.0
@@ -108,13 +110,14 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         #: Public tables waiting for players with a free seat, in creation order.
         self.listed: dict[str, Room] = {}
-        #: Tables whose first match has not started: code -> (creator's address, born).
-        self.waiting: dict[str, tuple[str, float]] = {}
+        #: Open tables, which the caps count: waiting for their first match, or playing
+        #: one with no person seated (bots only). code -> (creator's address, born).
+        self.open: dict[str, tuple[str, float]] = {}
         #: Tables whose stored match no longer replays: code -> why.
         self.quarantined: dict[str, str] = {}
         self.creations = ClientLimiter(config.tables_per_minute / 60, config.tables_per_minute)
         self.joins = ClientLimiter(config.joins_per_minute / 60, config.joins_per_minute)
-        self.misses = ClientLimiter(config.misses_per_second, 20 * config.misses_per_second)
+        self.misses = ClientLimiter(config.misses_per_second, MISS_BURST)
         #: Open WebSocket connections by client address.
         self.sockets: Counter[str] = Counter()
         self._sweeper: asyncio.Task[None] | None = None
@@ -127,9 +130,8 @@ class Lobby:
             table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
             if self.store.add_table(table):
                 break
+        self.open[table.code] = (client, time.monotonic())
         room = self._open(table)
-        if room.state is None:
-            self.waiting[table.code] = (client, time.monotonic())
         self._changed(room)
         return room
 
@@ -141,15 +143,16 @@ class Lobby:
                 f"at most {self.config.tables_per_minute:g} new tables a minute; try again later",
                 429,
             )
-        if len(self.waiting) >= self.config.max_open_tables:
+        if len(self.open) >= self.config.max_open_tables:
             raise ProtocolError(
                 "too_many_tables", "the server has as many open tables as it takes; join one", 503
             )
-        mine = sum(1 for owner, _ in self.waiting.values() if owner == client)
+        mine = sum(1 for owner, _ in self.open.values() if owner == client)
         if mine >= self.config.max_open_tables_per_client:
             raise ProtocolError(
                 "too_many_tables",
-                f"you have {mine} tables waiting for players; start or leave one first",
+                f"you have {mine} open tables (waiting for players, or bots playing);"
+                " start or leave one first",
                 429,
             )
 
@@ -182,8 +185,8 @@ class Lobby:
             raise ProtocolError(
                 "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
             ) from None
-        if room.state is None and match is None:
-            self.waiting[code] = ("", time.monotonic())
+        if room.state is None or HUMAN not in room.table.seats:
+            self.open.setdefault(code, ("", time.monotonic()))
         self._changed(room)
         return room
 
@@ -201,9 +204,10 @@ class Lobby:
         self.store.quarantine(code, reason)
 
     def _changed(self, room: Room) -> None:
-        """Keep the listing and the waiting tables in step with ``room``."""
-        if room.state is not None:
-            self.waiting.pop(room.code, None)
+        """Keep the listing and the open tables in step with ``room``."""
+        state = room.state
+        if state is not None and (state.is_over or HUMAN in room.table.seats):
+            self.open.pop(room.code, None)
         if room.table.public and room.state is None and room.free_seats():
             self.listed.setdefault(room.code, room)
         else:
@@ -235,13 +239,13 @@ class Lobby:
     def sweep(self) -> None:
         """Remove the tables that waited ``table_idle_seconds`` with nobody seated."""
         deadline = time.monotonic() - self.config.table_idle_seconds
-        for code, (_, born) in list(self.waiting.items()):
+        for code, (_, born) in list(self.open.items()):
             room = self.rooms.get(code)
-            if born > deadline or room is None or not room.abandoned():
+            if born > deadline or room is None or room.state is not None or not room.abandoned():
                 continue
             room.close()
             self.store.drop_table(code)
-            del self.rooms[code], self.waiting[code]
+            del self.rooms[code], self.open[code]
             self.listed.pop(code, None)
 
     def close(self) -> None:

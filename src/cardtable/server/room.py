@@ -542,6 +542,7 @@ class Room:
         }
         self.store.finish_match(self.code, self.number, result)
         self.finished.append(self.number)
+        self.on_change(self)
         self._broadcast(
             {
                 "type": "match_result",

@@ -15,16 +15,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
-from .origins import check_origin
+from .origins import check_origin, refuse
 from .room import Inbound, Left
 from .schema import check_message, decode_message, message_seq
-
-
-async def refuse(ws: WebSocket, exc: ProtocolError, code: int) -> None:
-    """Accept only to say why, then close with ``code``."""
-    await ws.accept()
-    await ws.send_json({"type": "error", "seq": None} | exc.to_json())
-    await ws.close(code, exc.message[:120])
 
 
 async def table_socket(ws: WebSocket) -> None:
