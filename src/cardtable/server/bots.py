@@ -14,17 +14,16 @@ simulations.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
+import importlib
 import multiprocessing
-import os
-import signal
-import sys
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardtable.bots.base import bot_names, make_bot
 from cardtable.engine.registry import state_from_json
+
+#: The module that makes a process die with its parent (imported only where wanted).
+ORPHANS = "cardtable.server.orphans"
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -33,31 +32,18 @@ def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, A
     return make_bot(spec, game_state.game, seed).act(game_state, seat).to_json()
 
 
-#: ``prctl`` option: the signal a process gets when its parent dies (Linux).
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent() -> None:
-    """Ask the kernel to kill this process when its parent dies (Linux only).
-
-    Bot workers are children of the forkserver, which exits when the server does, even
-    when the server is killed with SIGKILL and runs no clean-up; without this the
-    workers would keep running, holding memory, until someone killed them.
-    """
-    if not sys.platform.startswith("linux"):
-        return
-    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() == 1:  # the parent died before the call: nobody would reap us
-        os._exit(0)
-
-
 def make_executor(workers: int) -> Executor:
     """A process pool of ``workers`` (forkserver: safe in a threaded server), or a thread."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
     context = multiprocessing.get_context("forkserver")
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=die_with_parent)
+    context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+
+
+def _die_with_parent() -> None:
+    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``)."""
+    importlib.import_module(ORPHANS).die_with_parent()
 
 
 def stand_in_spec(game: str) -> str:
