@@ -144,6 +144,15 @@ def test_a_slip_bot_with_an_unknown_base_says_so_when_it_plays():
         make_bot("slip:base=nobody", "skyjo", 1).act(state, state.to_act[0])
 
 
+def test_a_slip_bot_costs_what_its_base_costs_so_a_server_can_bound_it():
+    assert make_bot("slip:base=ismcts:iterations=99", "skyjo").budget().iterations == 99
+    assert make_bot("slip:base=ismcts:ms=50", "cactus").budget().seconds == 0.05
+    assert not make_bot("easy", "lastcard").budget().searches
+    assert make_bot("expert", "lastcard").budget().searches
+    with pytest.raises(BotSpecError, match="slip base 'nobody'"):
+        make_bot("slip:base=nobody", "skyjo").check_parts("skyjo")
+
+
 # ------------------------------------------------------------------ timing
 def test_every_level_has_a_timing_and_other_bots_none():
     for level in LEVELS:

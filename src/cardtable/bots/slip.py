@@ -18,9 +18,10 @@ Both draws come from the bot's own seeded stream, so its play is reproducible.
 from __future__ import annotations
 
 from cardtable.engine.actions import Action
+from cardtable.engine.registry import games
 from cardtable.engine.state import State
 
-from .base import Bot, BotSpecError, make_bot
+from .base import Bot, BotSpecError, Budget, make_bot
 
 
 class SlipBot(Bot):
@@ -59,6 +60,20 @@ class SlipBot(Bot):
         if others and self.rng.random() < self.rate:
             return self.rng.choice(others)
         return choice
+
+    def budget(self) -> Budget:
+        """The base's cost (a slip adds nothing), which is what a server must bound. A
+        spec's budget does not depend on the game, so the base is built for the first
+        game that has it (apart from this bot's own, whose stream it would draw on)."""
+        for game in games():
+            try:
+                return make_bot(self.base, game.name, 0).budget()
+            except BotSpecError:
+                continue
+        raise BotSpecError(f"slip base {self.base!r} is no game's bot")
+
+    def check_parts(self, game: str) -> None:
+        self._base_bot(game).check_parts(game)
 
     def playout(self, state: State, luck: int) -> None:
         """A search's rollout with this bot: the base's stream is seeded from ``luck``

@@ -14,6 +14,7 @@ simulations.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -24,6 +25,9 @@ from cardtable.bots.levels import timing_for
 from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State
 from cardtable.sim.seeds import derive_seed
+
+#: The module that makes a process die with its parent (imported only where wanted).
+ORPHANS = "cardtable.server.orphans"
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -36,7 +40,14 @@ def make_executor(workers: int) -> Executor:
     """A process pool of ``workers`` (forkserver: safe in a threaded server), or a thread."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+
+
+def _die_with_parent() -> None:
+    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``)."""
+    importlib.import_module(ORPHANS).die_with_parent()
 
 
 def stand_in_spec(game: str) -> str:
