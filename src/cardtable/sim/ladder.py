@@ -200,7 +200,8 @@ def run_ladder(
 def format_ladder(summary: dict[str, Any]) -> str:
     title = get_game(summary["game"]).title
     lines = [
-        f"{title} ladder: {summary['matches']} matches on {summary['deals']} deals, "
+        f"{title} ladder: {summary['matches']} matches on {summary['deals']} "
+        f"deal{'' if summary['deals'] == 1 else 's'}, "
         f"{summary['players']} players, seed {summary['seed']} "
         f"(Elo, {summary['anchor']} = 0, 95% bootstrap intervals)",
         f"{'rank':>4}  {'bot':<34} {'rating':>7} {'95% CI':>15} {'pair score':>10} "
