@@ -14,6 +14,7 @@ from cardtable.coach import add_analyse_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
+from cardtable.sim.ladder import add_ladder_command
 from cardtable.sim.tournament import add_tournament_command
 from cardtable.tui import add_play_parser
 
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     add_tournament_command(sub)
+    add_ladder_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
     add_analyse_command(sub)

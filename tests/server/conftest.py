@@ -4,11 +4,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from .support import Server, running_server
+from .support import TEST_SETTINGS, Server, running_server
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("server") / "cardtable.db"
-    with running_server(db, "--bot-workers", "1", "--rate", "1000", "--bot-delay", "0") as srv:
+    with running_server(db, *TEST_SETTINGS) as srv:
         yield srv

@@ -30,6 +30,27 @@ import cardtable
 from cardtable.engine.state import State
 
 TIMEOUT = 10.0
+#: The header every table request needs (the server takes JSON bodies only).
+JSON_BODY = {"content-type": "application/json"}
+#: The shared test server's settings: fast bots, and creation and join limits that the
+#: many tables of the test run from one address stay under (the limit tests start
+#: servers of their own).
+TEST_SETTINGS = (
+    "--bot-workers",
+    "1",
+    "--rate",
+    "1000",
+    "--bot-delay",
+    "0",
+    "--limit",
+    "tables_per_minute=100000",
+    "--limit",
+    "max_open_tables_per_client=100000",
+    "--limit",
+    "joins_per_minute=100000",
+    "--limit",
+    "min_turn_seconds=0.1",
+)
 GAMES = [spec.name for spec in cardtable.games()]
 
 

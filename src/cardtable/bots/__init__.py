@@ -2,18 +2,26 @@
 
 from .base import Bot, BotSpecError, bot_names, make_bot, parse_spec, register_bot
 from .ismcts import IsmctsBot
+from .levels import LEVELS, bot_choices, register_levels, timing_for
 from .random_bot import RandomBot
+from .slip import SlipBot
 
 register_bot("random", RandomBot)
 register_bot("ismcts", IsmctsBot)
+register_bot("slip", SlipBot)
+register_levels()
 
 __all__ = [
+    "LEVELS",
     "Bot",
     "BotSpecError",
     "IsmctsBot",
     "RandomBot",
+    "SlipBot",
+    "bot_choices",
     "bot_names",
     "make_bot",
     "parse_spec",
     "register_bot",
+    "timing_for",
 ]

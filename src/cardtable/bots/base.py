@@ -12,6 +12,7 @@ import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.actions import Action
@@ -24,6 +25,22 @@ class BotSpecError(CardtableError):
     """A bot spec names an unknown bot or gives it a bad parameter."""
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one decision of a bot may cost, as its spec sets it.
+
+    A server bounds these before it seats a bot. ``None`` means the spec sets no such
+    bound: a bot without search (random, heuristic) costs a fixed, small amount.
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+    #: Processes one decision uses (this one included).
+    workers: int = 1
+    #: Whether the decision searches (its cost grows with ``seconds`` or ``iterations``).
+    searches: bool = False
+
+
 class Bot(ABC):
     """Chooses an action for a seat. Must use only what that seat may know."""
 
@@ -33,6 +50,16 @@ class Bot(ABC):
     @abstractmethod
     def act(self, state: State, seat: int) -> Action:
         """The action ``seat`` takes now; ``seat`` is in ``state.to_act``."""
+
+    def budget(self) -> Budget:
+        """The cost of one decision (a search bot overrides this)."""
+        return Budget()
+
+    def check_parts(self, game: str) -> None:
+        """Raise ``BotSpecError`` if a bot the spec names inside this one (a search's
+        rollout policy) cannot play ``game``, so that a bad spec fails when it is given,
+        not in the middle of a match. A bot that names no other has nothing to check."""
+        return None
 
     def playout(self, state: State, luck: int) -> None:
         """Play the current round of ``state`` out with this bot in every seat.

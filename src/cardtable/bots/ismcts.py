@@ -83,7 +83,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import State
 
-from .base import Bot, BotSpecError, make_bot, pick_actor
+from .base import Bot, BotSpecError, Budget, make_bot, pick_actor
 
 #: Share of the reward that is winning the round; the rest is the score margin.
 WIN_WEIGHT = 0.5
@@ -233,6 +233,13 @@ class IsmctsBot(Bot):
         for helper in helpers:
             search.merge(helper.result())
         return search.decision()
+
+    def budget(self) -> Budget:
+        return Budget(self.seconds, self.iterations, self.workers, searches=True)
+
+    def check_parts(self, game: str) -> None:
+        self.policy(game)
+        self.base_policy(game)
 
     def run(
         self, search: _Search, state: State, iterations: int | None, deadline: float | None

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -14,7 +15,9 @@ from .bots import make_executor
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
+from .http_guard import limit_logging
 from .lobby import Lobby
+from .origins import HostCheck
 from .sockets import table_socket
 from .sqlite_store import SQLiteStore
 
@@ -22,6 +25,7 @@ from .sqlite_store import SQLiteStore
 def create_app(config: ServerConfig) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        limit_logging()
         store = SQLiteStore(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
         lobby = Lobby(store, executor, config)
@@ -54,8 +58,12 @@ def create_app(config: ServerConfig) -> Starlette:
     ]
     if config.web_dir is not None and config.web_dir.is_dir():
         table_routes.append(Mount("/", StaticFiles(directory=config.web_dir, html=True)))
+    middleware = []
+    if config.allowed_hosts:
+        middleware.append(Middleware(HostCheck, allowed=config.allowed_hosts))
     return Starlette(
         routes=table_routes,
+        middleware=middleware,
         lifespan=lifespan,
         exception_handlers={ProtocolError: routes.protocol_error},
     )

@@ -14,12 +14,20 @@ simulations.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
+import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardtable.bots.base import bot_names, make_bot
+from cardtable.bots.levels import timing_for
 from cardtable.engine.registry import state_from_json
+from cardtable.engine.state import State
+from cardtable.sim.seeds import derive_seed
+
+#: The module that makes a process die with its parent (imported only where wanted).
+ORPHANS = "cardtable.server.orphans"
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -32,9 +40,32 @@ def make_executor(workers: int) -> Executor:
     """A process pool of ``workers`` (forkserver: safe in a threaded server), or a thread."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+
+
+def _die_with_parent() -> None:
+    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``)."""
+    importlib.import_module(ORPHANS).die_with_parent()
 
 
 def stand_in_spec(game: str) -> str:
     """The bot that plays an idle person's turn: the game's heuristic, else random."""
     return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
+def bot_pause(state: State, seat: int, spec: str, table_delay: float) -> float:
+    """Seconds a bot seat waits before it thinks.
+
+    A level (``easy`` ... ``expert``) waits a human-like time drawn for this seat and
+    this moment of the match (``cardtable.bots.timing``): a thinking time on its turn,
+    a reaction time in a window such as Cactus's quick discard. Any other bot waits
+    the table's fixed bot delay. A table whose bot delay is 0 plays every bot at once
+    (bot-only tables, tests).
+    """
+    timing = timing_for(spec)
+    if timing is None or table_delay <= 0:
+        return table_delay
+    rng = random.Random(derive_seed(state.seed, seat, len(state.log), "pause"))
+    return timing.pause(state, seat, rng)

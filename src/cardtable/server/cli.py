@@ -8,20 +8,30 @@ from typing import Any
 
 from cardtable.argtypes import whole
 
-from .config import ServerConfig, ServerSetupError
+from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
 from .sqlite_store import SQLiteStore
+
+#: Host names a server bound to a loopback address answers to unless told otherwise:
+#: a page of another site that points its own name at 127.0.0.1 is not served.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 
 
 def serve(config: ServerConfig, host: str, port: int) -> int:
     import uvicorn
 
     from .app import create_app
+    from .http_guard import GuardedH11Protocol
 
+    GuardedH11Protocol.head_seconds = config.http_timeout
+    GuardedH11Protocol.max_connections = config.max_connections
     uvicorn.run(
         create_app(config),
         host=host,
         port=port,
+        http=GuardedH11Protocol,
         ws_max_size=config.max_frame_bytes,
+        limit_concurrency=config.max_connections,
+        timeout_keep_alive=max(1, round(config.http_timeout)),
         log_level="info",
     )
     return 0
@@ -29,6 +39,7 @@ def serve(config: ServerConfig, host: str, port: int) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     defaults = ServerConfig()
+    limits: dict[str, Any] = dict(parse_limit(text) for text in args.limit)
     if args.web and not Path(args.web).is_dir():
         raise ServerSetupError(f"the web client's directory {args.web} does not exist")
     config = ServerConfig(
@@ -39,6 +50,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate_per_second=args.rate,
         rate_burst=max(1, round(2 * args.rate)),
         web_dir=Path(args.web) if args.web else defaults.web_dir,
+        site_origins=tuple(origin.rstrip("/") for origin in args.site_origin),
+        allowed_hosts=tuple(args.allowed_host)
+        or (LOOPBACK_NAMES if args.host in LOOPBACK_NAMES else ()),
+        **limits,
     )
     SQLiteStore(config.db, durable=config.durable).close()  # a bad database fails here
     return serve(config, args.host, args.port)
@@ -73,5 +88,26 @@ def add_serve_command(sub: Any) -> None:
         "--web",
         default=None,
         help="directory of the browser client's files (default: the ones installed with cardtable)",
+    )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"change a limit (docs/server.md lists them): {', '.join(LIMITS)}",
+    )
+    p.add_argument(
+        "--site-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may use this server (such as https://example.org)",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to (default: any; on loopback, its own names)",
     )
     p.set_defaults(func=cmd_serve)

@@ -33,6 +33,9 @@ logger = logging.getLogger(__name__)
 
 #: The analysis seed: one analysis per match and seat, the same for everyone.
 ANALYSIS_SEED = 1
+#: Analyses running at once; more are refused until one ends, so that analyses
+#: never take more than their share of the bot pool from running matches.
+MAX_RUNNING = 2
 
 
 def decision_in_worker(
@@ -102,6 +105,13 @@ class Coaching:
             return {"status": "done", "analysis": stored}
         job = self.jobs.get(key)
         if job is None and start:
+            running = sum(1 for j in self.jobs.values() if j.failed is None)
+            if running >= MAX_RUNNING:
+                raise ProtocolError(
+                    "coach_busy",
+                    f"the coach is already analysing {running} matches; try again in a minute",
+                    503,
+                )
             job = self._start(match, seat)
         if job is None:
             return {"status": "none"}

@@ -38,6 +38,50 @@ class ServerConfig:
     #: Messages queued for a client that does not read before it is disconnected.
     outbox_limit: int = 1024
     web_dir: Path | None = WEB_DIR
+    # ---- limits against abuse (docs/server.md lists each; ``--limit NAME=VALUE``)
+    #: Longest thinking time per decision a bot spec may ask for, in milliseconds.
+    bot_max_ms: float = 2000.0
+    #: Most search iterations per decision a bot spec may ask for.
+    bot_max_iterations: int = 5000
+    #: Most processes one bot decision may use (``ismcts:workers=``).
+    bot_max_workers: int = 1
+    #: Bot decisions of one table that may wait for or use the bot pool at once, so a
+    #: table with many slow bots cannot keep the pool from the others.
+    bot_share: int = 1
+    #: An integer rule option the game leaves unbounded may be at most this many times
+    #: its default (or this many, when the default is empty or 0).
+    option_factor: int = 10
+    #: Shortest ``turn_seconds`` a table may set (a turn needs time to read and act).
+    min_turn_seconds: float = 5.0
+    #: Tables waiting for their first match, in all and per client address.
+    max_open_tables: int = 1000
+    max_open_tables_per_client: int = 20
+    #: Tables a client address may create a minute (bursts of that many).
+    tables_per_minute: float = 20.0
+    #: Seconds after which a table nobody joined and no match started is removed.
+    table_idle_seconds: float = 900.0
+    #: Seconds a seat taken before the match starts stays held with nobody connected.
+    seat_grace_seconds: float = 120.0
+    #: Seats a client address may take a minute (bursts of that many).
+    joins_per_minute: float = 30.0
+    #: Spectators one table admits.
+    max_spectators: int = 100
+    #: Seconds over which joins and leaves are gathered into one ``table`` message.
+    status_seconds: float = 0.2
+    #: Lookups of unknown table codes a client address may make a second (bursts of 20).
+    misses_per_second: float = 2.0
+    #: WebSocket connections open at once, per client address.
+    max_sockets_per_client: int = 64
+    #: Tables in one page of the lobby listing (``?limit`` may ask for fewer).
+    page_size: int = 50
+    #: Connections (HTTP and WebSocket) the server handles at once; more get a 503.
+    max_connections: int = 2000
+    #: Seconds an idle keep-alive connection, or one still sending its request, is kept.
+    http_timeout: float = 10.0
+    #: Origins besides the server's own whose pages may open sockets and create tables.
+    site_origins: tuple[str, ...] = ()
+    #: Host names the server answers to (empty: any).
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse settings the server could not run with, before it starts."""
@@ -53,3 +97,46 @@ class ServerConfig:
             raise ServerSetupError(
                 f"the window must last above 0 seconds, not {self.window_seconds}"
             )
+        for name in LIMITS:
+            value = getattr(self, name)
+            if not value > 0:
+                raise ServerSetupError(f"the limit {name} must be above 0, not {value}")
+
+
+#: The numeric limits ``--limit NAME=VALUE`` sets (documented in docs/server.md).
+LIMITS = (
+    "bot_max_ms",
+    "bot_max_iterations",
+    "bot_max_workers",
+    "bot_share",
+    "option_factor",
+    "min_turn_seconds",
+    "max_open_tables",
+    "max_open_tables_per_client",
+    "tables_per_minute",
+    "table_idle_seconds",
+    "seat_grace_seconds",
+    "joins_per_minute",
+    "max_spectators",
+    "status_seconds",
+    "misses_per_second",
+    "max_sockets_per_client",
+    "page_size",
+    "max_connections",
+    "http_timeout",
+)
+
+
+def parse_limit(text: str) -> tuple[str, float | int]:
+    """``NAME=VALUE`` of ``--limit``: a known limit and a number of its type."""
+    name, sep, raw = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or name not in LIMITS:
+        raise ServerSetupError(f"--limit takes NAME=VALUE with NAME one of: {', '.join(LIMITS)}")
+    kind = type(getattr(ServerConfig, name))
+    try:
+        return name, kind(raw)
+    except ValueError:
+        raise ServerSetupError(
+            f"--limit {name} needs a {kind.__name__} value, not {raw!r}"
+        ) from None

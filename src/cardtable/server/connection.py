@@ -9,36 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ProtocolError
-
-
-class RateLimiter:
-    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+from .throttle import RateLimiter
 
 
 class Connection:
     def __init__(self, ws: WebSocket, rate: float, burst: int, outbox_limit: int) -> None:
         self.ws = ws
+        #: The client's address, which per-client limits count by.
+        self.client = client_address(ws)
         #: The seat this connection plays; ``None`` for a spectator or before joining.
         self.seat: int | None = None
         #: Set once the client has joined, rejoined or started spectating.
@@ -47,6 +31,8 @@ class Connection:
         self.last_seq: int | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(outbox_limit)
         self.overflowed = False
+        #: The last ``table`` message this connection was sent (or given in its welcome).
+        self.last_table = ""
 
     def check_seq(self, message: dict[str, Any]) -> None:
         """Refuse a message whose sequence number is not above the last one seen."""
@@ -85,3 +71,8 @@ class Connection:
                 await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return  # the client is gone; the reader sees it too and leaves the room
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address per-client limits count by (the peer's IP)."""
+    return connection.client.host if connection.client is not None else "unknown"

@@ -7,11 +7,16 @@ at once, so its bots and timers carry on without waiting for a client.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import itertools
+import logging
 import secrets
+import time
+from collections import Counter
 from concurrent.futures import Executor
 from typing import Any
 
-from cardtable.bots.base import make_bot
 from cardtable.engine.errors import CardtableError, PlayerCountError
 from cardtable.engine.registry import get_game
 
@@ -19,10 +24,21 @@ from .config import ServerConfig
 from .errors import ProtocolError
 from .room import Room
 from .schema import NUMBER, Schema, check_fields
-from .storage import HUMAN, Store, TableRecord
+from .storage import HUMAN, MatchRecord, Store, TableRecord
+from .table_limits import check_bot, check_options
+from .throttle import ClientLimiter
+
+logger = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: A public table's code, short enough to read out; a private table's code is its only
+#: lock, so it is long enough (32**16 = 2**80 codes) that guessing one is hopeless.
 CODE_LENGTH = 6
+PRIVATE_CODE_LENGTH = 16
+#: Unknown codes a client may look up at once (a mistyped code or two, retried).
+MISS_BURST = 20
+#: Seconds between two sweeps for tables nobody joined.
+SWEEP_SECONDS = 30.0
 MAX_TURN_SECONDS = 3600.0
 MAX_BOT_DELAY = 10.0
 
@@ -51,14 +67,16 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
             )
         for kind in seats:
             if kind != HUMAN:
-                make_bot(kind, spec.name)
+                check_bot(kind, spec.name, config)
         options = spec.options_type.from_dict(data.get("options")).to_dict()
+        check_options(spec, options, config.option_factor)
     except CardtableError as exc:
         raise ProtocolError("bad_table", str(exc)) from None
     turn_seconds = data.get("turn_seconds")
-    if turn_seconds is not None and not 0 < turn_seconds <= MAX_TURN_SECONDS:
+    shortest = config.min_turn_seconds
+    if turn_seconds is not None and not shortest <= turn_seconds <= MAX_TURN_SECONDS:
         raise ProtocolError(
-            "bad_table", f"turn_seconds must be above 0 and at most {MAX_TURN_SECONDS:g}"
+            "bad_table", f"turn_seconds must be between {shortest:g} and {MAX_TURN_SECONDS:g}"
         )
     bot_delay = data.get("bot_delay", config.bot_delay)
     if not 0 <= bot_delay <= MAX_BOT_DELAY:
@@ -77,48 +95,161 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
 
 
 class Lobby:
+    """Every table of the server: creation under the limits, lookup by code, the
+    listing of open public tables, and the removal of tables nobody joined.
+
+    The listing is an index kept up to date as tables change (``Room.on_change``), in
+    creation order; a request reads one page of it and builds the status of that page
+    alone, so listing costs the same however many tables exist.
+    """
+
     def __init__(self, store: Store, executor: Executor, config: ServerConfig) -> None:
         self.store = store
         self.executor = executor
         self.config = config
         self.rooms: dict[str, Room] = {}
+        #: Public tables waiting for players with a free seat, in creation order.
+        self.listed: dict[str, Room] = {}
+        #: Open tables, which the caps count: waiting for their first match, or playing
+        #: one with no person seated (bots only). code -> (creator's address, born).
+        self.open: dict[str, tuple[str, float]] = {}
+        #: Tables whose stored match no longer replays: code -> why.
+        self.quarantined: dict[str, str] = {}
+        self.creations = ClientLimiter(config.tables_per_minute / 60, config.tables_per_minute)
+        self.joins = ClientLimiter(config.joins_per_minute / 60, config.joins_per_minute)
+        self.misses = ClientLimiter(config.misses_per_second, MISS_BURST)
+        #: Open WebSocket connections by client address.
+        self.sockets: Counter[str] = Counter()
+        self._sweeper: asyncio.Task[None] | None = None
 
-    def create(self, request: Any) -> Room:
+    def create(self, request: Any, client: str = "") -> Room:
         table = parse_table_request(request, self.config)
+        self._check_room_for(client)
+        length = CODE_LENGTH if table.public else PRIVATE_CODE_LENGTH
         while True:
-            table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
             if self.store.add_table(table):
                 break
-        room = Room(table, self.store, self.executor, self.config)
+        self.open[table.code] = (client, time.monotonic())
+        room = self._open(table)
+        self._changed(room)
+        return room
+
+    def _check_room_for(self, client: str) -> None:
+        """Refuse a new table over the creation rate or the open-table caps."""
+        if not self.creations.allow(client):
+            raise ProtocolError(
+                "rate_limited",
+                f"at most {self.config.tables_per_minute:g} new tables a minute; try again later",
+                429,
+            )
+        if len(self.open) >= self.config.max_open_tables:
+            raise ProtocolError(
+                "too_many_tables", "the server has as many open tables as it takes; join one", 503
+            )
+        mine = sum(1 for owner, _ in self.open.values() if owner == client)
+        if mine >= self.config.max_open_tables_per_client:
+            raise ProtocolError(
+                "too_many_tables",
+                f"you have {mine} open tables (waiting for players, or bots playing);"
+                " start or leave one first",
+                429,
+            )
+
+    def room(self, code: str, client: str = "") -> Room:
+        """The room of table ``code`` (any case), loaded from the store if need be.
+
+        Lookups of codes that do not exist are throttled per client, so that private
+        codes cannot be found by trying many.
+        """
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        if code in self.quarantined:
+            raise ProtocolError(
+                "quarantined",
+                f"table {code} is out of service: {self.quarantined[code]}",
+                503,
+            )
+        table = None if len(code) > PRIVATE_CODE_LENGTH else self.store.table(code)
+        if table is None:
+            if not self.misses.allow(client):
+                raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
+            raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
+        match = self.store.latest_match(code)
+        try:
+            room = self._open(table, match)
+        except Exception as exc:  # a stored log that no longer replays
+            self._quarantine(code, match, exc)
+            raise ProtocolError(
+                "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
+            ) from None
+        if room.state is None or HUMAN not in room.table.seats:
+            self.open.setdefault(code, ("", time.monotonic()))
+        self._changed(room)
+        return room
+
+    def _open(self, table: TableRecord, match: MatchRecord | None = None) -> Room:
+        room = Room(table, self.store, self.executor, self.config, match)
+        room.on_change = self._changed
         self.rooms[table.code] = room
         return room
 
-    def room(self, code: str) -> Room:
-        """The room of table ``code`` (any case), loaded from the store if need be."""
-        code = code.upper()
-        room = self.rooms.get(code)
-        if room is None:
-            table = self.store.table(code)
-            if table is None:
-                raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
-            match = self.store.latest_match(code)
-            room = Room(table, self.store, self.executor, self.config, match)
-            self.rooms[code] = room
-        return room
+    def _quarantine(self, code: str, match: MatchRecord | None, exc: Exception) -> None:
+        number = None if match is None else match.number
+        reason = f"match {number} could not be rebuilt from its log ({type(exc).__name__})"
+        logger.error("table %s quarantined: %s: %s", code, reason, exc)
+        self.quarantined[code] = reason
+        self.store.quarantine(code, reason)
+
+    def _changed(self, room: Room) -> None:
+        """Keep the listing and the open tables in step with ``room``."""
+        state = room.state
+        if state is not None and (state.is_over or HUMAN in room.table.seats):
+            self.open.pop(room.code, None)
+        if room.table.public and room.state is None and room.free_seats():
+            self.listed.setdefault(room.code, room)
+        else:
+            self.listed.pop(room.code, None)
 
     def resume(self) -> None:
+        """Load every table with an unfinished match, so its bots and timers go on;
+        a table whose match no longer replays is quarantined and the rest served."""
+        self.quarantined.update(self.store.quarantined())
         for code in self.store.tables_with_running_match():
-            self.room(code)
-
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Public tables waiting for players that still have a free seat."""
-        out = []
+            with contextlib.suppress(ProtocolError):
+                self.room(code)
         for table in self.store.open_tables():
-            status = self.room(table.code).status()
-            if status["status"] == "waiting" and any(not s["taken"] for s in status["seats"]):
-                out.append(status)
-        return out
+            with contextlib.suppress(ProtocolError):
+                self.room(table.code)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """One page of the public tables waiting for players that have a free seat."""
+        size = self.config.page_size if limit is None else min(limit, self.config.page_size)
+        page = itertools.islice(self.listed.values(), offset, offset + size)
+        return [room.status() for room in page]
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(SWEEP_SECONDS, self.config.table_idle_seconds))
+            self.sweep()
+
+    def sweep(self) -> None:
+        """Remove the tables that waited ``table_idle_seconds`` with nobody seated."""
+        deadline = time.monotonic() - self.config.table_idle_seconds
+        for code, (_, born) in list(self.open.items()):
+            room = self.rooms.get(code)
+            if born > deadline or room is None or room.state is not None or not room.abandoned():
+                continue
+            room.close()
+            self.store.drop_table(code)
+            del self.rooms[code], self.open[code]
+            self.listed.pop(code, None)
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             room.close()

@@ -57,6 +57,19 @@ _SCHEMAS: dict[str, Any] = {
             "max_players": {"type": "integer"},
             "options": {"type": "array", "items": _ref("Option")},
             "bots": {"type": "array", "items": {"type": "string"}},
+            "levels": {
+                "type": "array",
+                "description": "the named bot levels, weakest first, as a lobby offers them",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "spec": {"type": "string", "example": "normal"},
+                        "title": {"type": "string"},
+                        "summary": {"type": "string"},
+                        "plays_as": {"type": "string", "description": "the detailed bot spec"},
+                    },
+                },
+            },
         },
     },
     "TableRequest": {

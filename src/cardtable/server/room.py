@@ -31,7 +31,7 @@ from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
-from .bots import stand_in_spec, think
+from .bots import bot_pause, stand_in_spec, think
 from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
@@ -64,7 +64,16 @@ class BotMove:
     action: dict[str, Any]
 
 
-Command = Inbound | Left | BotMove | Timeout
+@dataclass(frozen=True)
+class RetryStorage:
+    """Try again the moves that wait on a failed database write (bots, timers)."""
+
+
+Command = Inbound | Left | BotMove | Timeout | RetryStorage
+
+#: Seconds before the first retry after a failed database write.
+STORAGE_RETRY_SECONDS = 0.25
+STORAGE_RETRY_MAX_SECONDS = 5.0
 
 
 class Room:
@@ -94,11 +103,26 @@ class Room:
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.timers = Timers(self.queue.put_nowait)
+        #: Called after a change the lobby's listing depends on (seats, match started).
+        self.on_change: Callable[[Room], None] = lambda room: None
+        #: This table's share of the bot pool: decisions that may wait for it at once.
+        self.bot_share = asyncio.Semaphore(config.bot_share)
+        #: The pending gathered ``table`` message (see ``_status_changed``).
+        self._status_due: asyncio.TimerHandle | None = None
+        #: Seconds before storage is tried again after a failed write (doubles, up to 5).
+        self._backoff = STORAGE_RETRY_SECONDS
         self.task = asyncio.create_task(self._run(), name=f"room {table.code}")
+        # A match over but not marked finished: the server stopped between the two writes.
+        over = self.state is not None and self.state.is_over
+        if match is not None and not match.finished and over:
+            self._finish()
         if self.state is None and HUMAN not in table.seats:
             self._start_match()
         else:
             self._schedule()
+            for seat in self.human_seats():
+                if self.state is None and self.table.names[seat] is not None:
+                    self.timers.start(("grace", seat), config.seat_grace_seconds)
 
     @property
     def code(self) -> str:
@@ -109,6 +133,8 @@ class Room:
 
     def close(self) -> None:
         self.timers.cancel_all()
+        if self._status_due is not None:
+            self._status_due.cancel()
         for _, task in self.bot_tasks.values():
             task.cancel()
         for hint in self.hint_tasks:
@@ -121,6 +147,7 @@ class Room:
             Left: self._left,
             BotMove: self._bot_moved,
             Timeout: self._timeout,
+            RetryStorage: self._retry_storage,
         }
         while True:
             command = await self.queue.get()
@@ -172,6 +199,11 @@ class Room:
         kind = self.table.seats[seat]
         return self.table.names[seat] if kind == HUMAN else f"Bot ({kind})"
 
+    def abandoned(self) -> bool:
+        """Whether nobody sits at the table (no person seated, no one connected)."""
+        no_one = all(self.table.names[s] is None for s in self.human_seats())
+        return no_one and not self.conns
+
     def free_seats(self) -> list[int]:
         return [
             s
@@ -190,7 +222,26 @@ class Room:
                 conn.send_text(text)
 
     def _broadcast_table(self) -> None:
-        self._broadcast({"type": "table", "table": self.status()})
+        if self._status_due is not None:
+            self._status_due.cancel()
+            self._status_due = None
+        text = self._table_text(self.status())
+        for conn in self.conns:
+            if conn.joined and conn.last_table != text:
+                conn.last_table = text
+                conn.send_text(text)
+
+    @staticmethod
+    def _table_text(status: dict[str, Any]) -> str:
+        return json.dumps({"type": "table", "table": status}, separators=(",", ":"))
+
+    def _status_changed(self) -> None:
+        """Tell everyone of a join or leave within ``status_seconds``: joins and leaves
+        in that time share one ``table`` message, so a crowd coming and going costs one
+        message per connection per period rather than one per arrival."""
+        if self._status_due is None:
+            loop = asyncio.get_running_loop()
+            self._status_due = loop.call_later(self.config.status_seconds, self._broadcast_table)
 
     def _state_message(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
         state = self.state
@@ -221,10 +272,13 @@ class Room:
         welcome: dict[str, Any] = {"type": "welcome", "seat": conn.seat, "table": self.status()}
         if token is not None:
             welcome["token"] = token
+        conn.last_table = self._table_text(welcome["table"])
         conn.send(welcome)
         if self.state is not None:
             conn.send(self._state_message(conn.seat, []))
-        self._broadcast_table()
+        if conn.seat is not None:
+            self.timers.cancel(("grace", conn.seat))
+        self._status_changed()
 
     # ------------------------------------------------------------------ commands
     def _inbound(self, command: Inbound) -> None:
@@ -242,11 +296,32 @@ class Room:
             handlers[message["type"]](conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
+        except Exception as exc:  # the database refused a write, or a defect
+            logger.error("room %s could not handle %s: %r", self.code, message["type"], exc)
+            failure = ProtocolError("server_error", "the server could not handle this message")
+            conn.send({"type": "error", "seq": message.get("seq")} | failure.to_json())
 
     def _left(self, command: Left) -> None:
-        if command.conn in self.conns:
-            self.conns.discard(command.conn)
-            self._broadcast_table()
+        conn = command.conn
+        if conn in self.conns:
+            self.conns.discard(conn)
+            seat = conn.seat
+            if seat is not None and self.state is None and not self._online(seat):
+                self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+            self._status_changed()
+
+    def _online(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    def _free_seat(self, seat: int) -> None:
+        """Give back a seat taken before the match whose holder stayed away too long."""
+        if self.state is not None or self._online(seat) or self.table.names[seat] is None:
+            return
+        self.store.free_seat(self.code, seat)
+        self.table.names[seat] = None
+        self.table.token_hashes[seat] = None
+        self.on_change(self)
+        self._broadcast_table()
 
     def _not_joined(self, conn: Connection) -> None:
         if conn.joined:
@@ -281,6 +356,7 @@ class Room:
         self.table.token_hashes[seat] = digest
         conn.seat = seat
         self._welcome(conn, token)
+        self.on_change(self)
 
     def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
@@ -292,6 +368,12 @@ class Room:
 
     def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
+        watching = sum(1 for c in self.conns if c.seat is None)
+        if watching >= self.config.max_spectators:
+            raise ProtocolError(
+                "too_many_spectators",
+                f"table {self.code} has {watching} spectators, as many as it admits",
+            )
         self._welcome(conn)
 
     def _start(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -369,6 +451,9 @@ class Room:
     def _timeout(self, timeout: Timeout) -> None:
         if not self.timers.fired(timeout):
             return
+        if timeout.key[0] == "grace":
+            self._free_seat(timeout.key[1])
+            return
         state = self.state
         assert state is not None
         if timeout.key == WINDOW:
@@ -402,6 +487,9 @@ class Room:
         self.state = state
         self.rematch_votes.clear()
         self.autoplay.clear()
+        for seat in self.human_seats():
+            self.timers.cancel(("grace", seat))
+        self.on_change(self)
         self._schedule()
         self._broadcast_table()
         self._broadcast_state(list(state.opening))  # the first round's deal
@@ -425,14 +513,13 @@ class Room:
         version = len(state.log)
         try:
             self.store.append_action(self.code, self.number, version - 1, seat, action.to_json())
-        except Exception:
-            logger.exception("room %s could not store action %d", self.code, version - 1)
-            match = self.store.match(self.code, self.number)
-            assert match is not None
-            self.state = replay(match.replay_record())
+        except Exception as exc:
+            logger.error("room %s could not store action %d: %s", self.code, version - 1, exc)
+            self._storage_failed()
             raise ProtocolError(
                 "storage", "the action could not be saved, so it was not applied", 503
             ) from None
+        self._backoff = STORAGE_RETRY_SECONDS
         if conn is not None:
             self.autoplay.discard(seat)
             conn.send({"type": "ack", "seq": seq, "version": version})
@@ -451,6 +538,26 @@ class Room:
         if state.is_over:
             self._finish()
 
+    def _storage_failed(self) -> None:
+        """Take back the action just applied (rebuilt from the log in memory, so it
+        works with the database down) and try the waiting moves again later."""
+        state = self.state
+        assert state is not None
+        self.state = replay(
+            {
+                "game": state.game,
+                "players": state.num_players,
+                "seed": state.seed,
+                "options": state.options.to_dict(),
+                "log": [[seat, action.to_json()] for seat, action in state.log[:-1]],
+            }
+        )
+        asyncio.get_running_loop().call_later(self._backoff, self.post, RetryStorage())
+        self._backoff = min(STORAGE_RETRY_MAX_SECONDS, 2 * self._backoff)
+
+    def _retry_storage(self, retry: RetryStorage) -> None:
+        self._schedule()
+
     def _finish(self) -> None:
         state = self.state
         assert state is not None
@@ -461,6 +568,7 @@ class Room:
         }
         self.store.finish_match(self.code, self.number, result)
         self.finished.append(self.number)
+        self.on_change(self)
         self._broadcast(
             {
                 "type": "match_result",
@@ -519,23 +627,27 @@ class Room:
         self.bot_tasks[seat] = (ticket, task)
 
     async def _bot_turn(self, seat: int, ticket: int, delay: float) -> None:
-        """Wait ``delay``, let the bot think off the loop, and post its move."""
+        """Wait ``delay``, then for this table's share of the bot pool, let the bot
+        think off the loop, and post its move."""
+        assert self.state is not None  # a level waits a human-like time instead
+        delay = bot_pause(self.state, seat, self.table.seats[seat], delay)
         if delay:
             await asyncio.sleep(delay)
-        state = self.state
-        assert state is not None
-        version = len(state.log)
-        kind = self.table.seats[seat]
-        spec = stand_in_spec(state.game) if kind == HUMAN else kind
-        seed = derive_seed(state.seed, seat, version)
-        # Should the bot fail, a random legal move keeps the match going.
-        fallback = random.Random(seed).choice(state.legal_actions(seat)).to_json()
-        loop = asyncio.get_running_loop()
-        try:
-            action = await loop.run_in_executor(
-                self.executor, think, state.to_json(), seat, spec, seed
-            )
-        except Exception:
-            logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)
-            action = fallback
+        async with self.bot_share:
+            state = self.state
+            assert state is not None
+            version = len(state.log)
+            kind = self.table.seats[seat]
+            spec = stand_in_spec(state.game) if kind == HUMAN else kind
+            seed = derive_seed(state.seed, seat, version)
+            # Should the bot fail, a random legal move keeps the match going.
+            fallback = random.Random(seed).choice(state.legal_actions(seat)).to_json()
+            loop = asyncio.get_running_loop()
+            try:
+                action = await loop.run_in_executor(
+                    self.executor, think, state.to_json(), seat, spec, seed
+                )
+            except Exception:
+                logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)
+                action = fallback
         self.post(BotMove(seat, ticket, version, action))

@@ -5,7 +5,7 @@ Every refusal is a JSON body ``{"error": code, "message": text}`` with a 4xx sta
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -13,16 +13,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from cardtable.bots.base import bot_names
+from cardtable.bots.levels import bot_choices
 from cardtable.coach.replay import REVEALED, frames
 from cardtable.engine.registry import games
 
 from .coaching import Coaching
+from .connection import client_address
 from .errors import ProtocolError
 from .lobby import Lobby
 from .openapi import OPENAPI
+from .origins import check_origin
+from .schema import decode_json
 from .storage import MatchRecord
 
 MAX_BODY_BYTES = 16384
+#: Match numbers are stored as SQLite integers (64-bit).
+MAX_MATCH_NUMBER = 2**63 - 1
 
 
 def _lobby(request: Request) -> Lobby:
@@ -31,38 +37,78 @@ def _lobby(request: Request) -> Lobby:
 
 
 async def list_games(request: Request) -> JSONResponse:
-    return JSONResponse([spec.describe() | {"bots": bot_names(spec.name)} for spec in games()])
+    return JSONResponse(
+        [
+            spec.describe()
+            | {
+                "bots": bot_names(spec.name),
+                "levels": [choice.to_json() for choice in bot_choices(spec.name)],
+            }
+            for spec in games()
+        ]
+    )
+
+
+def _whole_param(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 9:
+        raise ProtocolError("bad_request", f"{name} must be a whole number, not {raw[:20]!r}")
+    return int(raw)
 
 
 async def list_tables(request: Request) -> JSONResponse:
-    return JSONResponse(_lobby(request).open_tables())
+    offset = _whole_param(request, "offset", 0)
+    limit = _whole_param(request, "limit", _lobby(request).config.page_size)
+    return JSONResponse(_lobby(request).open_tables(offset, limit))
+
+
+async def _read_body(request: Request, seconds: float) -> bytes:
+    """The request body, refused when too large or too slow to arrive."""
+    body = b""
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY_BYTES:
+                    raise ProtocolError(
+                        "too_large", f"a request body may be at most {MAX_BODY_BYTES} bytes"
+                    )
+    except TimeoutError:
+        raise ProtocolError(
+            "too_slow", f"the body took over {seconds:g} s to arrive", 408
+        ) from None
+    return body
 
 
 async def create_table(request: Request) -> JSONResponse:
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise ProtocolError(
-                "too_large", f"a request body may be at most {MAX_BODY_BYTES} bytes"
-            )
-    try:
-        data: Any = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise ProtocolError("bad_json", "the request body is not valid JSON") from None
-    room = _lobby(request).create(data)
+    lobby = _lobby(request)
+    check_origin(request, lobby.config)
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ProtocolError(
+            "unsupported_media", "a table request must be sent as application/json", 415
+        )
+    data: Any = decode_json(
+        await _read_body(request, lobby.config.http_timeout), "the request body"
+    )
+    room = lobby.create(data, client_address(request))
     return JSONResponse(room.status(), status_code=201)
 
 
 async def table_status(request: Request) -> JSONResponse:
-    return JSONResponse(_lobby(request).room(request.path_params["code"]).status())
+    lobby = _lobby(request)
+    return JSONResponse(lobby.room(request.path_params["code"], client_address(request)).status())
 
 
 def _finished_match(request: Request) -> MatchRecord:
     """The match the path names, once it is over (its log shows every hidden card)."""
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["code"])
+    room = lobby.room(request.path_params["code"], client_address(request))
     number = request.path_params["number"]
+    if number > MAX_MATCH_NUMBER:
+        raise ProtocolError("bad_request", f"match numbers go up to {MAX_MATCH_NUMBER}")
     match = lobby.store.match(room.code, number)
     if match is None:
         raise ProtocolError("no_match", f"table {room.code} has no match {number}", 404)
@@ -103,7 +149,7 @@ async def match_log(request: Request) -> JSONResponse:
 async def match_history(request: Request) -> JSONResponse:
     """A table's finished matches, oldest first, with their results."""
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["code"])
+    room = lobby.room(request.path_params["code"], client_address(request))
     out = []
     for number in lobby.store.finished_matches(room.code):
         match = lobby.store.match(room.code, number)
@@ -132,6 +178,8 @@ async def match_replay(request: Request) -> JSONResponse:
 
 async def match_analysis(request: Request) -> JSONResponse:
     """The coach's analysis of a seat: GET reads it, POST starts it if need be."""
+    if request.method == "POST":
+        check_origin(request, _lobby(request).config)
     match = _finished_match(request)
     seat = _seat_param(request, match, allow_all=False)
     assert isinstance(seat, int)

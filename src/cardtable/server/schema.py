@@ -59,16 +59,55 @@ def check_fields(data: Any, schema: Schema, what: str) -> None:
             raise ProtocolError("bad_message", f"{what}: field {name!r} must be {_describe(types)}")
 
 
-def parse_message(text: str | bytes | None, max_bytes: int) -> dict[str, Any]:
-    """Decode and validate one inbound WebSocket message."""
-    if not isinstance(text, str):
-        raise ProtocolError("bad_message", "messages must be JSON sent as text frames")
-    if len(text.encode()) > max_bytes:
-        raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
+def decode_json(text: str | bytes, what: str) -> Any:
+    """``text`` as JSON, refusing what ``json.loads`` accepts but the server cannot keep:
+    integers beyond Python's 4300-digit limit and strings with lone surrogates (which
+    no database or client encodes)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("bad_json", f"{what} is not valid JSON") from None
+    except ValueError:  # an integer with more digits than int() converts
+        raise ProtocolError("bad_json", f"{what} holds a number with too many digits") from None
+    _check_strings(data, what)
+    return data
+
+
+def _check_strings(data: Any, what: str) -> None:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode()
+            except UnicodeEncodeError:
+                raise ProtocolError(
+                    "bad_message", f"{what} holds a string that is not valid Unicode"
+                ) from None
+
+
+def decode_message(text: str | bytes | None, max_bytes: int) -> Any:
+    """One inbound WebSocket frame as JSON (not yet checked against a schema)."""
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "messages must be JSON sent as text frames")
+    if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
+    return decode_json(text, "the message")
+
+
+def message_seq(data: Any) -> int | None:
+    """The message's ``seq``, when it has a valid one, for the reply to echo."""
+    seq = data.get("seq") if isinstance(data, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+def check_message(data: Any) -> dict[str, Any]:
+    """Validate a decoded inbound WebSocket message against its type's schema."""
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     kind = data.get("type")

@@ -8,10 +8,22 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 
 from .errors import ProtocolError
 
 NAME_LIMIT = 24
+#: Letters that Unicode counts as printable but that show nothing (Hangul fillers, the
+#: Braille blank, the Khmer inherent vowels, the Mongolian vowel separator).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
+#: Unicode categories that draw nothing on their own: separators, format and control
+#: characters, and combining marks (which only change the letter before them).
+BLANK_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me"})
+
+
+def visible(ch: str) -> bool:
+    """Whether ``ch`` shows something when drawn."""
+    return ch not in BLANK_LETTERS and unicodedata.category(ch) not in BLANK_CATEGORIES
 
 
 def token_hash(token: str) -> str:
@@ -25,9 +37,10 @@ def new_token() -> tuple[str, str]:
 
 
 def clean_name(name: str) -> str:
-    """A player's display name: printable, trimmed, 1 to 24 characters."""
+    """A player's display name: printable, trimmed, 1 to 24 characters, at least one of
+    them visible (a name of blank letters would let a seat look empty)."""
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    if not cleaned:
+    if not any(visible(ch) for ch in cleaned):
         raise ProtocolError("bad_name", "a name must contain at least one visible character")
     if len(cleaned) > NAME_LIMIT:
         raise ProtocolError("bad_name", f"a name may have at most {NAME_LIMIT} characters")

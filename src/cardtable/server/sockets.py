@@ -1,8 +1,9 @@
 """The WebSocket endpoint ``/ws/{code}``: one connection, one table.
 
-The endpoint checks what does not need the room (size, JSON, schema, rate, sequence
-numbers) and answers those errors itself; every valid message goes to the room's
-queue. Errors never close the connection: the client may send its next message.
+The endpoint checks what does not need the room (origin, connections per client,
+size, JSON, schema, rate, sequence numbers, the per-client join rate) and answers
+those errors itself; every valid message goes to the room's queue. Errors never close
+the connection: the client may send its next message.
 """
 
 from __future__ import annotations
@@ -11,23 +12,32 @@ import asyncio
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .connection import Connection
+from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
+from .origins import check_origin, refuse
 from .room import Inbound, Left
-from .schema import parse_message
+from .schema import check_message, decode_message, message_seq
 
 
 async def table_socket(ws: WebSocket) -> None:
     lobby: Lobby = ws.app.state.lobby
     config = lobby.config
-    await ws.accept()
+    client = client_address(ws)
     try:
-        room = lobby.room(ws.path_params["code"])
+        check_origin(ws, config)
+        if lobby.sockets[client] >= config.max_sockets_per_client:
+            raise ProtocolError(
+                "too_many_connections",
+                f"at most {config.max_sockets_per_client} connections from one address",
+                429,
+            )
+        room = lobby.room(ws.path_params["code"], client)
     except ProtocolError as exc:
-        await ws.send_json({"type": "error", "seq": None} | exc.to_json())
-        await ws.close(4404, exc.message[:120])
+        await refuse(ws, exc, 4000 + exc.status)
         return
+    await ws.accept()
+    lobby.sockets[client] += 1
     conn = Connection(ws, config.rate_per_second, config.rate_burst, config.outbox_limit)
     writer = asyncio.create_task(conn.write_loop())
     try:
@@ -42,9 +52,15 @@ async def table_socket(ws: WebSocket) -> None:
                         "rate_limited",
                         f"more than {config.rate_per_second:g} messages a second; slow down",
                     )
-                message = parse_message(frame.get("text"), config.max_message_bytes)
-                seq = message.get("seq")
+                data = decode_message(frame.get("text"), config.max_message_bytes)
+                seq = message_seq(data)
+                message = check_message(data)
                 conn.check_seq(message)
+                if message["type"] == "join" and not lobby.joins.allow(client):
+                    raise ProtocolError(
+                        "rate_limited",
+                        f"at most {config.joins_per_minute:g} seats a minute from one address",
+                    )
             except ProtocolError as exc:
                 conn.send({"type": "error", "seq": seq} | exc.to_json())
                 continue
@@ -52,5 +68,8 @@ async def table_socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        lobby.sockets[client] -= 1
+        if lobby.sockets[client] <= 0:
+            del lobby.sockets[client]
         room.post(Left(conn))
         writer.cancel()

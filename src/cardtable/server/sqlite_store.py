@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,10 @@ CREATE TABLE IF NOT EXISTS matches (
     result TEXT,
     PRIMARY KEY (code, number)
 );
+CREATE TABLE IF NOT EXISTS quarantine (
+    code TEXT PRIMARY KEY,
+    reason TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     number INTEGER NOT NULL,
@@ -73,6 +79,12 @@ CREATE TABLE IF NOT EXISTS analyses (
 """
 
 
+#: Seconds a write waits for a lock another process holds on the database before it
+#: fails: the write runs on the event loop, so every room waits with it.
+BUSY_SECONDS = 0.2
+#: Seconds during which writes fail at once after one failed on a lock, so that many
+#: rooms retrying do not each wait ``BUSY_SECONDS`` on a database that is down.
+DOWN_SECONDS = 1.0
 #: Seconds between two background checkpoints.
 CHECKPOINT_SECONDS = 1.0
 #: Pages the write-ahead log may hold before a checkpoint holds writers back.
@@ -86,9 +98,12 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
     folder = Path(path).parent
     if not folder.is_dir():
         raise ServerSetupError(f"cannot create the database {path}: no directory {folder}")
+    file = Path(path)
+    if file.exists() and (not os.access(file, os.W_OK) or not file.stat().st_mode & 0o222):
+        raise ServerSetupError(f"cannot write to the database {path}: the file is read-only")
     db = None
     try:
-        db = sqlite3.connect(str(path), isolation_level=None)
+        db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys=ON")
@@ -106,6 +121,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.db = _open(path, durable)
+        self._down_until = 0.0
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(
             target=self._checkpoints, args=(str(path),), name="sqlite checkpoints", daemon=True
@@ -124,9 +140,19 @@ class SQLiteStore:
             db.close()
 
     # ------------------------------------------------------------------ tables
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        """One autocommitted write; a locked database fails it fast (see ``DOWN_SECONDS``)."""
+        if time.monotonic() < self._down_until:
+            raise sqlite3.OperationalError("database is locked (retrying shortly)")
+        try:
+            self.db.execute(sql, args)
+        except sqlite3.OperationalError:
+            self._down_until = time.monotonic() + DOWN_SECONDS
+            raise
+
     def add_table(self, table: TableRecord) -> bool:
         try:
-            self.db.execute(
+            self._write(
                 "INSERT INTO tables (code, game, options, seats, public, turn_seconds, bot_delay)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -144,10 +170,25 @@ class SQLiteStore:
         return True
 
     def set_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
-        self.db.execute(
+        self._write(
             "INSERT INTO seats (code, seat, name, token_hash) VALUES (?, ?, ?, ?)",
             (code, seat, name, token_hash),
         )
+
+    def free_seat(self, code: str, seat: int) -> None:
+        self._write("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
+
+    def drop_table(self, code: str) -> None:
+        self._write("DELETE FROM seats WHERE code = ?", (code,))
+        self._write("DELETE FROM tables WHERE code = ?", (code,))
+
+    def quarantine(self, code: str, reason: str) -> None:
+        self._write(
+            "INSERT OR REPLACE INTO quarantine (code, reason) VALUES (?, ?)", (code, reason)
+        )
+
+    def quarantined(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT code, reason FROM quarantine").fetchall())
 
     def table(self, code: str) -> TableRecord | None:
         row = self.db.execute(
@@ -160,7 +201,7 @@ class SQLiteStore:
     def open_tables(self) -> list[TableRecord]:
         rows = self.db.execute(
             "SELECT code, game, options, seats, public, turn_seconds, bot_delay FROM tables"
-            " WHERE public = 1 AND code NOT IN (SELECT code FROM matches) ORDER BY created"
+            " WHERE code NOT IN (SELECT code FROM matches) ORDER BY created"
         ).fetchall()
         return [self._table(row) for row in rows]
 
@@ -201,7 +242,7 @@ class SQLiteStore:
             "seats": match.seats,
             "names": match.names,
         }
-        self.db.execute(
+        self._write(
             "INSERT INTO matches (code, number, record) VALUES (?, ?, ?)",
             (match.code, match.number, json.dumps(record)),
         )
@@ -209,13 +250,13 @@ class SQLiteStore:
     def append_action(
         self, code: str, number: int, index: int, seat: int, action: dict[str, Any]
     ) -> None:
-        self.db.execute(
+        self._write(
             "INSERT INTO actions (code, number, idx, seat, action) VALUES (?, ?, ?, ?, ?)",
             (code, number, index, seat, json.dumps(action)),
         )
 
     def finish_match(self, code: str, number: int, result: dict[str, Any]) -> None:
-        self.db.execute(
+        self._write(
             "UPDATE matches SET finished = 1, result = ? WHERE code = ? AND number = ?",
             (json.dumps(result), code, number),
         )

@@ -79,10 +79,26 @@ class Store(Protocol):
         """Record that a person took ``seat``."""
         ...
 
+    def free_seat(self, code: str, seat: int) -> None:
+        """Forget who took ``seat`` (before the match starts, its holder gone too long)."""
+        ...
+
+    def drop_table(self, code: str) -> None:
+        """Remove a table that never had a match (and its seats)."""
+        ...
+
+    def quarantine(self, code: str, reason: str) -> None:
+        """Mark a table whose stored match no longer replays, with why."""
+        ...
+
+    def quarantined(self) -> dict[str, str]:
+        """Every quarantined table's code and reason."""
+        ...
+
     def table(self, code: str) -> TableRecord | None: ...
 
     def open_tables(self) -> list[TableRecord]:
-        """Public tables whose first match has not started yet."""
+        """Tables (public or private) whose first match has not started yet."""
         ...
 
     def tables_with_running_match(self) -> list[str]:

@@ -174,23 +174,35 @@ def check_plot_path(path: str) -> None:
         raise CardtableError(f"cannot draw the plot to {path}: no directory {target.parent}")
 
 
-def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
-    """Draw each bot's distribution of match scores to a file (see ``PLOT_SUFFIXES``)."""
+def new_figure(width: float, height: float) -> tuple[Any, Any]:
+    """A matplotlib figure and its axes, drawn off screen (no display needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    return plt.subplots(figsize=(width, height))
+
+
+def save_figure(fig: Any, path: str) -> None:
+    """Write ``fig`` to ``path`` (the format from its suffix) and free it."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
+    """Draw each bot's distribution of match scores to a file (see ``PLOT_SUFFIXES``)."""
+    fig, ax = new_figure(8, 4.5)
     for rec in records:
         ax.hist(rec.scores, bins=30, alpha=0.55, label=rec.name)
     ax.set_xlabel("match score")
     ax.set_ylabel("seats")
     ax.set_title(f"{get_game(game).title}: score distribution per bot")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save_figure(fig, path)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -224,7 +236,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_tournament_command(sub: Any) -> None:
     p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95%% CIs")
-    add_game_and_rule_options(p)
     p.add_argument("--players", type=int, default=2, help="seats at the table")
     p.add_argument(
         "--bots",
@@ -232,6 +243,17 @@ def add_tournament_command(sub: Any) -> None:
         help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
     )
     p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
+    add_run_arguments(p)
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="draw the score distributions (.png, .svg or .pdf)"
+    )
+    p.set_defaults(func=cmd_tournament)
+
+
+def add_run_arguments(p: Any) -> None:
+    """The game, rule options, seed, worker count and ``--json`` of a command playing
+    matches between bots."""
+    add_game_and_rule_options(p)
     p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
     p.add_argument(
         "--workers",
@@ -240,7 +262,3 @@ def add_tournament_command(sub: Any) -> None:
         help="processes playing matches (default: one per core)",
     )
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
-    p.add_argument(
-        "--plot", metavar="FILE.png", help="draw the score distributions (.png, .svg or .pdf)"
-    )
-    p.set_defaults(func=cmd_tournament)

@@ -24,8 +24,9 @@ def add_play_parser(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bot specs: one for every bot seat, or one per bot seat "
-        "(default: each game's heuristic, as for `cardtable simulate`)",
+        help="comma-separated bot specs: one for every bot seat, or one per bot seat; "
+        "a level (easy, normal, hard, expert) or a detailed spec (default: each game's "
+        "heuristic, the same as hard, as for `cardtable simulate`)",
     )
     p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
     p.add_argument("--seat", type=int, default=0, help="your seat, from 0")

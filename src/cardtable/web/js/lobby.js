@@ -8,9 +8,10 @@ import { markdown } from "./markdown.js";
 const TABLES_REFRESH_MS = 5000;
 const BOT_LABELS = {
   random: "Bot: random (weakest)",
-  heuristic: "Bot: heuristic",
+  heuristic: "Bot: heuristic (the same as hard)",
+  slip: "Bot: slip (the heuristic with mistakes)",
   greedy: "Bot: greedy (quick rules)",
-  ismcts: "Bot: ISMCTS (strongest)",
+  ismcts: "Bot: ISMCTS (search, default settings)",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -88,8 +89,11 @@ function chosenOptions() {
 
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  const kinds = [["human", seat === 0 ? "Person (you)" : "Person"], ...game.bots.map((b) => [b, BOT_LABELS[b] ?? `Bot: ${b}`])];
-  const fallback = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  // The named levels first (easy ... expert), then the detailed bots for those who know them.
+  const levels = (game.levels ?? []).map((l) => [l.spec, `Bot: ${l.title}, ${l.summary}`]);
+  const detailed = game.bots.filter((b) => !levels.some(([spec]) => spec === b));
+  const kinds = [["human", seat === 0 ? "Person (you)" : "Person"], ...levels, ...detailed.map((b) => [b, BOT_LABELS[b] ?? `Bot: ${b}`])];
+  const fallback = levels.length ? "normal" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
   const chosen = seat === 0 ? "human" : fallback;
   return h(
     "div",

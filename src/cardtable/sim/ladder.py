@@ -1,0 +1,272 @@
+"""``cardtable ladder``: how strong each bot is, as ratings on one scale.
+
+A round robin on shared, seat-rotated deals: every table of ``players`` bots drawn
+from the list (every combination; with fewer bots than seats, the list repeated
+round the table) plays every deal once per rotation of its seats, so every bot meets
+every other on the same cards from every seat. Each match is reduced to pairwise
+results between its seats (winners ahead, then by match total; a tie is half a
+point each; two seats of the same bot are not compared), and Elo ratings are fitted
+to them with 95% bootstrap intervals (``cardtable.sim.ratings``). The intervals
+resample a table's rotations on one deal as one unit: the pairwise results of one
+match, and of one table's rotations of the same cards, depend on each other, while
+the rotations cancel most of what the deal itself brings, so different tables on one
+deal are close to independent (and a short ladder still has many units).
+``random`` is the anchor at 0 when it plays, else the first bot named.
+
+Each match's seeds come from the ladder's seed and the match's index (its deal from
+the deal number), never from the order workers finish in, so a ladder's results are
+the same whatever the worker count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from cardtable.bots.base import BotSpecError, make_bot, split_specs
+from cardtable.engine.registry import get_game, make
+
+from .progress import Advance, match_progress
+from .ratings import PairResults, bootstrap_intervals, fit_elo
+from .runner import MatchPlan, MatchResult, check_match_count, run_plans
+from .seeds import derive_seed
+from .tournament import add_run_arguments, check_plot_path, new_figure, save_figure
+
+#: The bot whose rating is 0 when it plays.
+ANCHOR = "random"
+#: The bots a ladder plays when none are named: the anchor and the four levels.
+DEFAULT_BOTS = "random,easy,normal,hard,expert"
+
+
+def ladder_tables(bots: int, players: int) -> list[tuple[int, ...]]:
+    """The tables of a round robin of ``bots`` bots, as bot numbers by seat."""
+    if bots >= players:
+        return list(combinations(range(bots), players))
+    return [tuple(seat % bots for seat in range(players))]
+
+
+def ladder_plans(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+) -> list[MatchPlan]:
+    """At least ``games`` matches: whole deals, each played by every table in every
+    rotation of its seats."""
+    tables = ladder_tables(len(bots), players)
+    per_deal = len(tables) * players
+    deals = -(-games // per_deal)
+    return [
+        MatchPlan(
+            game,
+            players,
+            options,
+            tuple(bots[table[(seat + rotation) % players]] for seat in range(players)),
+            seed,
+            index=(deal * len(tables) + number) * players + rotation,
+            timed=True,
+            deal=deal,
+        )
+        for deal in range(deals)
+        for number, table in enumerate(tables)
+        for rotation in range(players)
+    ]
+
+
+def seat_order(result: MatchResult, lower_wins: bool) -> list[tuple[bool, int]]:
+    """Each seat's place as a sortable key: winners first, then by match total."""
+    return [
+        (seat not in result.winners, total if lower_wins else -total)
+        for seat, total in enumerate(result.totals)
+    ]
+
+
+def pair_results(
+    plans: list[MatchPlan], results: list[MatchResult], bots: list[str], lower_wins: bool
+) -> list[PairResults]:
+    """The pairwise results of every table's rotations on each deal (``results`` in
+    plan order): the units the intervals resample."""
+    number = {name: i for i, name in enumerate(bots)}
+    groups: dict[int, PairResults] = {}
+    for plan, result in zip(plans, results, strict=True):
+        # ``ladder_plans`` numbers a table's rotations on a deal consecutively.
+        group = groups.setdefault(plan.index // plan.players, PairResults.empty(len(bots)))
+        places = seat_order(result, lower_wins)
+        for a, b in combinations(range(len(result.bots)), 2):
+            first, second = number[result.bots[a]], number[result.bots[b]]
+            if first == second:
+                continue
+            score = 1.0 if places[a] < places[b] else 0.0 if places[a] > places[b] else 0.5
+            group.add(first, second, score)
+    return [groups[g] for g in sorted(groups)]
+
+
+@dataclass
+class LadderRow:
+    """One bot's line of the ladder."""
+
+    bot: str
+    rating: float
+    low: float
+    high: float
+    score: float
+    seats: int
+    decision_ms: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "rating": round(self.rating, 1),
+            "ci95": [round(self.low, 1), round(self.high, 1)],
+            "pair_score": round(self.score, 4),
+            "seats_played": self.seats,
+            "mean_decision_ms": round(self.decision_ms, 3),
+        }
+
+
+#: Fields of a bot's line that measure time, not play: they differ between runs.
+TIMING_FIELDS = ("mean_decision_ms",)
+
+
+def run_ladder(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    progress: Advance | None = None,
+) -> dict[str, Any]:
+    """Play the ladder; its summary, JSON-ready, the bots by rating (highest first)."""
+    check_match_count(games)
+    spec = get_game(game)
+    opts = spec.options_type.from_dict(options).to_dict()
+    names = list(dict.fromkeys(bots))  # the same bot named twice is one contestant
+    if len(names) < 2:
+        raise BotSpecError("a ladder needs at least two different bots")
+    make(game, players, 0, opts)  # a bad player count fails now, not in a worker
+    for name in names:
+        make_bot(name, game, 0)  # a bad spec fails now, not in a worker
+    plans = ladder_plans(game, players, names, games, seed, opts)
+    results = run_plans(plans, workers, progress)
+    groups = pair_results(plans, results, names, spec.lower_score_wins)
+    total = PairResults.empty(len(names))
+    for group in groups:
+        total.add_all(group)
+    anchor = names.index(ANCHOR) if ANCHOR in names else 0
+    ratings = fit_elo(total, anchor)
+    intervals = bootstrap_intervals(groups, anchor, derive_seed(seed, "bootstrap"))
+    seats = [0] * len(names)
+    think = [0.0] * len(names)
+    decisions = [0] * len(names)
+    for result in results:
+        for seat, name in enumerate(result.bots):
+            bot = names.index(name)
+            seats[bot] += 1
+            think[bot] += result.think_time[seat]
+            decisions[bot] += result.decisions[seat]
+    rows = [
+        LadderRow(
+            name,
+            ratings[i],
+            *intervals[i],
+            score=total.score(i),
+            seats=seats[i],
+            decision_ms=1000 * think[i] / max(decisions[i], 1),
+        )
+        for i, name in enumerate(names)
+    ]
+    rows.sort(key=lambda row: -row.rating)
+    return {
+        "game": game,
+        "players": players,
+        "matches": len(results),
+        "deals": len({plan.deal for plan in plans}),
+        "seed": seed,
+        "options": opts,
+        "anchor": names[anchor],
+        "rating": "Elo, maximum likelihood over pairwise results, 95% bootstrap over tables",
+        "bots": [row.to_json() for row in rows],
+    }
+
+
+def format_ladder(summary: dict[str, Any]) -> str:
+    title = get_game(summary["game"]).title
+    lines = [
+        f"{title} ladder: {summary['matches']} matches on {summary['deals']} "
+        f"deal{'' if summary['deals'] == 1 else 's'}, "
+        f"{summary['players']} players, seed {summary['seed']} "
+        f"(Elo, {summary['anchor']} = 0, 95% bootstrap intervals)",
+        f"{'rank':>4}  {'bot':<34} {'rating':>7} {'95% CI':>15} {'pair score':>10} "
+        f"{'seats':>6} {'ms/decision':>12}",
+    ]
+    for rank, b in enumerate(summary["bots"], 1):
+        low, high = b["ci95"]
+        lines.append(
+            f"{rank:>4}  {b['bot']:<34} {b['rating']:>7.0f} {f'{low:.0f} to {high:.0f}':>15} "
+            f"{100 * b['pair_score']:>9.1f}% {b['seats_played']:>6} "
+            f"{b['mean_decision_ms']:>12.2f}"
+        )
+    return "\n".join(lines)
+
+
+def plot_ladder(summary: dict[str, Any], path: str) -> None:
+    """Draw each bot's rating with its interval to a file (.png, .svg or .pdf)."""
+    rows = summary["bots"][::-1]  # the strongest on top
+    ratings = [b["rating"] for b in rows]
+    errors = [
+        [b["rating"] - b["ci95"][0] for b in rows],
+        [b["ci95"][1] - b["rating"] for b in rows],
+    ]
+    fig, ax = new_figure(8, 0.5 * len(rows) + 1.5)
+    ax.errorbar(ratings, range(len(rows)), xerr=errors, fmt="o", capsize=4)
+    ax.set_yticks(range(len(rows)), [b["bot"] for b in rows])
+    ax.set_xlabel(f"Elo rating ({summary['anchor']} = 0), 95% interval")
+    ax.set_title(
+        f"{get_game(summary['game']).title}, {summary['players']} players: "
+        f"{summary['matches']} matches"
+    )
+    save_figure(fig, path)
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    spec = get_game(args.game)
+    options = spec.options_type.from_strings(args.option).to_dict()
+    bots = list(dict.fromkeys(split_specs(args.bots)))
+    if args.plot:
+        check_plot_path(args.plot)
+    total = len(ladder_plans(args.game, args.players, bots, args.games, args.seed, options))
+    with match_progress(total, f"{spec.title} ladder", quiet=args.json) as advance:
+        summary = run_ladder(
+            args.game, args.players, bots, args.games, args.seed, options, args.workers, advance
+        )
+    print(json.dumps(summary) if args.json else format_ladder(summary))
+    if args.plot:
+        plot_ladder(summary, args.plot)
+        print(f"ratings drawn to {args.plot}", file=sys.stderr)
+    return 0
+
+
+def add_ladder_command(sub: Any) -> None:
+    p = sub.add_parser(
+        "ladder", help="rate bots on one scale: a round robin on shared deals, Elo with 95%% CIs"
+    )
+    p.add_argument("--players", type=int, default=2, help="seats at the table")
+    p.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        help=f"comma-separated bot specs, at least two (default {DEFAULT_BOTS})",
+    )
+    p.add_argument(
+        "--games", type=int, default=200, help="matches at least (rounded up to whole deals)"
+    )
+    add_run_arguments(p)
+    p.add_argument("--plot", metavar="FILE.png", help="draw the ratings (.png, .svg or .pdf)")
+    p.set_defaults(func=cmd_ladder)

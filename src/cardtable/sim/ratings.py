@@ -1,0 +1,126 @@
+"""Elo ratings fitted to pairwise results, with bootstrap intervals.
+
+The ladder reduces every match to pairwise results (for each pair of seats, who
+finished ahead; a tie is half a point each) and fits one rating per bot by maximum
+likelihood under the Bradley-Terry model, which is what the Elo scale means: a bot
+rated ``d`` points above another scores ``1 / (1 + 10 ** (-d / 400))`` against it.
+
+Why a batch fit and not OpenSkill or Elo updated game by game: online ratings depend
+on the order the games are fed in and their spread is a model's belief, not a
+sampling interval; the maximum-likelihood fit depends on the results alone, and its
+95% interval comes from resampling groups of matches (the ladder's groups: one
+table's rotations on one deal), since, for one, a 4-player match's six pairwise
+results are not independent.
+
+Two small choices keep the fit finite and well defined: every pair of bots gets
+``PRIOR_GAMES`` virtual drawn games (a bot that won every game is rated far above the
+rest instead of infinitely), and ratings are shifted so that an anchor bot is 0.
+The fit is Hunter's minorization-maximization iteration (Hunter 2004, "MM algorithms
+for generalized Bradley-Terry models"), which converges from any start.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: Elo points per natural-log unit of the odds: 400 points is odds of 10 to 1.
+ELO_PER_LOG_ODDS = 400 / math.log(10)
+#: Virtual drawn games added between every pair of bots.
+PRIOR_GAMES = 1.0
+#: Bootstrap resamples of the deals behind each interval.
+RESAMPLES = 400
+#: The fit stops when no rating moves by more than this many Elo points.
+TOLERANCE = 1e-6
+MAX_ITERATIONS = 100_000
+
+Matrix = list[list[float]]
+
+
+@dataclass
+class PairResults:
+    """Pairwise results among ``size`` bots: ``points[a][b]`` is what bot ``a`` scored
+    against bot ``b`` over ``games[a][b]`` pairwise games (``games`` is symmetric)."""
+
+    points: Matrix
+    games: Matrix
+
+    @classmethod
+    def empty(cls, size: int) -> PairResults:
+        return cls([[0.0] * size for _ in range(size)], [[0.0] * size for _ in range(size)])
+
+    @property
+    def size(self) -> int:
+        return len(self.points)
+
+    def add(self, a: int, b: int, score: float) -> None:
+        """One pairwise game in which ``a`` scored ``score`` (1, 0.5 or 0) against ``b``."""
+        self.points[a][b] += score
+        self.points[b][a] += 1.0 - score
+        self.games[a][b] += 1.0
+        self.games[b][a] += 1.0
+
+    def add_all(self, other: PairResults, times: int = 1) -> None:
+        for a in range(self.size):
+            for b in range(self.size):
+                self.points[a][b] += times * other.points[a][b]
+                self.games[a][b] += times * other.games[a][b]
+
+    def score(self, bot: int) -> float:
+        """The share of its pairwise points ``bot`` took (0.5 when it played none)."""
+        games = sum(self.games[bot])
+        return sum(self.points[bot]) / games if games else 0.5
+
+
+def fit_elo(results: PairResults, anchor: int = 0) -> list[float]:
+    """Each bot's Elo rating, the ``anchor`` bot at 0 (see the module docstring)."""
+    size = results.size
+    wins = [
+        sum(results.points[a][b] + PRIOR_GAMES / 2 for b in range(size) if b != a)
+        for a in range(size)
+    ]
+    games = [
+        [results.games[a][b] + (PRIOR_GAMES if a != b else 0.0) for b in range(size)]
+        for a in range(size)
+    ]
+    strength = [1.0] * size
+    for _ in range(MAX_ITERATIONS):
+        new = [
+            wins[a] / sum(games[a][b] / (strength[a] + strength[b]) for b in range(size) if b != a)
+            for a in range(size)
+        ]
+        scale = math.exp(statistics.fmean(math.log(s) for s in new))
+        new = [s / scale for s in new]
+        moved = max(abs(math.log(n / s)) for n, s in zip(new, strength, strict=True))
+        strength = new
+        if moved * ELO_PER_LOG_ODDS < TOLERANCE:
+            break
+    zero = math.log(strength[anchor])
+    return [ELO_PER_LOG_ODDS * (math.log(s) - zero) for s in strength]
+
+
+def bootstrap_intervals(
+    groups: Sequence[PairResults], anchor: int, seed: int, resamples: int = RESAMPLES
+) -> list[tuple[float, float]]:
+    """Each bot's 95% interval: the 2.5th and 97.5th percentiles of its rating fitted
+    to ``resamples`` resamples of the groups (drawn with replacement, seeded)."""
+    size = groups[0].size
+    rng = random.Random(seed)
+    fits: list[list[float]] = []
+    for _ in range(resamples):
+        counts = [0] * len(groups)
+        for _ in groups:
+            counts[rng.randrange(len(groups))] += 1
+        sample = PairResults.empty(size)
+        for group, times in zip(groups, counts, strict=True):
+            if times:
+                sample.add_all(group, times)
+        fits.append(fit_elo(sample, anchor))
+    intervals = []
+    for bot in range(size):
+        cuts = statistics.quantiles((fit[bot] for fit in fits), n=40, method="inclusive")
+        intervals.append((cuts[0], cuts[-1]))
+    return intervals
