@@ -59,9 +59,7 @@ def test_bad_table_requests_are_refused_with_the_reason(server, body, words):
 
 
 def test_malformed_and_oversized_bodies_are_refused(server):
-    bad = httpx.post(
-        f"{server.url}/api/tables", content=b"{nope", headers=JSON_BODY, timeout=5
-    )
+    bad = httpx.post(f"{server.url}/api/tables", content=b"{nope", headers=JSON_BODY, timeout=5)
     assert bad.status_code == 400 and bad.json()["error"] == "bad_json"
     huge = post(server, {"game": GAMES[0], "seats": ["human"] * 2, "options": {"x": "y" * 20000}})
     assert huge.status_code == 400 and huge.json()["error"] == "too_large"

@@ -177,4 +177,3 @@ def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
         raise
     except (TypeError, ValueError) as exc:  # a value its constructor could not convert
         raise BotSpecError(f"bad parameters for bot {name!r}: {exc}") from None
-
