@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -24,6 +25,8 @@ from cardtable.engine.registry import state_from_json
 
 #: The module that makes a process die with its parent (imported only where wanted).
 ORPHANS = "cardtable.server.orphans"
+#: How much lower than the server's the bot workers' scheduling priority is.
+BOT_NICENESS = 10
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -38,12 +41,15 @@ def make_executor(workers: int) -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
 
 
-def _die_with_parent() -> None:
-    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``)."""
+def _start_worker() -> None:
+    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``),
+    and yields the processor to the server's event loop whenever both want it, so that
+    bots thinking at their limits slow other bots, not every table's messages."""
     importlib.import_module(ORPHANS).die_with_parent()
+    os.nice(BOT_NICENESS)
 
 
 def stand_in_spec(game: str) -> str:
