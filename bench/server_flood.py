@@ -26,15 +26,13 @@ import json
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from server_load import Stats, free_port, process
+from server_load import Stats, game_server
 
 BOT_HEAVY = {"game": "skyjo", "seats": ["ismcts:ms=2000"] * 4}
 PLAIN = {"game": "skyjo", "seats": ["human", "human"]}
@@ -138,22 +136,16 @@ def main() -> None:
         asyncio.run(attack(args.attack, args.seconds))
         return
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "flood.db")
-        serve = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
-        serve += ["--db", db, "--bot-workers", str(args.bot_workers)]
-        with process(serve, f"{base}/api/games"):
-            quiet = asyncio.run(measured_phase(base, args.seconds, args.think))
-            attacker = subprocess.Popen(
-                [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-            time.sleep(2.0)  # the flood is under way
-            flooded = asyncio.run(measured_phase(base, args.seconds, args.think))
-            summary, _ = attacker.communicate(timeout=120)
+    with game_server("--bot-workers", str(args.bot_workers)) as base:
+        quiet = asyncio.run(measured_phase(base, args.seconds, args.think))
+        attacker = subprocess.Popen(
+            [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(2.0)  # the flood is under way
+        flooded = asyncio.run(measured_phase(base, args.seconds, args.think))
+        summary, _ = attacker.communicate(timeout=120)
 
     def p99(stats: Stats) -> float:
         rtts = sorted(stats.rtts)

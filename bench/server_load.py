@@ -91,6 +91,18 @@ def process(command: list[str], probe: str) -> Iterator[None]:
         proc.wait(10)
 
 
+@contextlib.contextmanager
+def game_server(*args: str) -> Iterator[str]:
+    """``cardtable serve *args`` on a free port with a fresh database; its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "bench.db")
+        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
+        with process([*command, "--db", db, *args], f"{base}/api/games"):
+            yield base
+
+
 # ---------------------------------------------------------------------- the game server
 async def play_seat(
     ws: ClientConnection, seat: int, args: argparse.Namespace, stats: Stats, rng: random.Random
@@ -210,14 +222,8 @@ def main() -> None:
         asyncio.run(run_echo_server(args.echo_server))
         return
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "load.db")
-        serve_cmd = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
-        serve_cmd += ["--db", db, "--bot-workers", "0", *UNLIMITED]
-        with process(serve_cmd, f"{base}/api/games"):
-            server_stats, server_seconds = asyncio.run(load_server(base, args))
+    with game_server("--bot-workers", "0", *UNLIMITED) as base:
+        server_stats, server_seconds = asyncio.run(load_server(base, args))
     echo_port = free_port()
     echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
     with process(echo_cmd, f"http://127.0.0.1:{echo_port}/"):

@@ -5,8 +5,9 @@ Bots are CPU-bound Python, so by default they think in a process pool: a slow bo
 interpreter lock that every room shares. ``workers=0`` uses one thread instead,
 which avoids the pickling of each request and suits light bots and tests.
 
-A request carries the full state as ``State.to_json`` (the contract's portable form,
-so any registered game works) and the bot is rebuilt for each move from its spec and
+A request carries the state as ``State.to_json`` (the contract's portable form, so
+any registered game works) without its log of past actions (``compact_state``), and
+the bot is rebuilt for each move from its spec and
 a seed derived from the match, the seat and the state version. Server bots are thus
 stateless between moves; what a bot may know it reads from the state, as in
 simulations.
@@ -22,11 +23,24 @@ from typing import Any
 
 from cardtable.bots.base import bot_names, make_bot
 from cardtable.engine.registry import state_from_json
+from cardtable.engine.state import State
 
 #: The module that makes a process die with its parent (imported only where wanted).
 ORPHANS = "cardtable.server.orphans"
 #: How much lower than the server's the bot workers' scheduling priority is.
 BOT_NICENESS = 10
+
+
+def compact_state(state: State) -> dict[str, Any]:
+    """What a bot process is sent: the state without the log of every past action.
+
+    The rest of the state is the position itself; the log only grows, and sending it
+    made each bot move of a long match cost more than the last (pickled, piped and
+    decoded again every time). No registered bot reads the log.
+    """
+    data = state.to_json()
+    data["log"] = []
+    return data
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
-from .bots import stand_in_spec, think
+from .bots import compact_state, stand_in_spec, think
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -617,7 +617,7 @@ class Room:
             loop = asyncio.get_running_loop()
             try:
                 action = await loop.run_in_executor(
-                    self.executor, think, state.to_json(), seat, spec, seed
+                    self.executor, think, compact_state(state), seat, spec, seed
                 )
             except Exception:
                 logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)
