@@ -23,11 +23,13 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import subprocess
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -125,6 +127,12 @@ async def attack(base: str, seconds: float) -> None:
     print(json.dumps(dict(outcomes)))
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time process ``pid`` has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
@@ -136,15 +144,19 @@ def main() -> None:
         asyncio.run(attack(args.attack, args.seconds))
         return
 
-    with game_server("--bot-workers", str(args.bot_workers)) as base:
+    with game_server("--bot-workers", str(args.bot_workers)) as (base, pid):
+        start = cpu_seconds(pid)
         quiet = asyncio.run(measured_phase(base, args.seconds, args.think))
+        quiet_cpu = cpu_seconds(pid) - start
         attacker = subprocess.Popen(
             [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
             stdout=subprocess.PIPE,
             text=True,
         )
         time.sleep(2.0)  # the flood is under way
+        start = cpu_seconds(pid)
         flooded = asyncio.run(measured_phase(base, args.seconds, args.think))
+        flood_cpu = cpu_seconds(pid) - start
         summary, _ = attacker.communicate(timeout=120)
 
     def p99(stats: Stats) -> float:
@@ -155,6 +167,11 @@ def main() -> None:
     print(quiet.line("quiet  (action -> ack)", args.seconds))
     print(flooded.line("flood  (action -> ack)", args.seconds))
     print(f"flood p99 / quiet p99: {p99(flooded) / p99(quiet):.2f}")
+    print(
+        f"server process CPU: {quiet_cpu:.1f} s quiet, {flood_cpu:.1f} s in the flood"
+        f" (of {args.seconds:g} s each; bot workers not counted); load average"
+        f" {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"attacker: {summary.strip()}")
 
 

@@ -81,26 +81,27 @@ def wait_until_up(url: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def process(command: list[str], probe: str) -> Iterator[None]:
+def process(command: list[str], probe: str) -> Iterator[subprocess.Popen[bytes]]:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_until_up(probe, proc)
-        yield
+        yield proc
     finally:
         proc.terminate()
         proc.wait(10)
 
 
 @contextlib.contextmanager
-def game_server(*args: str) -> Iterator[str]:
-    """``cardtable serve *args`` on a free port with a fresh database; its base URL."""
+def game_server(*args: str) -> Iterator[tuple[str, int]]:
+    """``cardtable serve *args`` on a free port with a fresh database; its base URL and
+    process id."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
-        with process([*command, "--db", db, *args], f"{base}/api/games"):
-            yield base
+        with process([*command, "--db", db, *args], f"{base}/api/games") as proc:
+            yield base, proc.pid
 
 
 # ---------------------------------------------------------------------- the game server
@@ -222,7 +223,7 @@ def main() -> None:
         asyncio.run(run_echo_server(args.echo_server))
         return
 
-    with game_server("--bot-workers", "0", *UNLIMITED) as base:
+    with game_server("--bot-workers", "0", *UNLIMITED) as (base, _):
         server_stats, server_seconds = asyncio.run(load_server(base, args))
     echo_port = free_port()
     echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
