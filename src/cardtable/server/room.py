@@ -306,7 +306,12 @@ class Room:
         """Give back a seat taken before the match whose holder stayed away too long."""
         if self.state is not None or self._online(seat) or self.table.names[seat] is None:
             return
-        self.store.free_seat(self.code, seat)
+        try:
+            self.store.free_seat(self.code, seat)
+        except Exception as exc:  # the database is busy: wait another grace period
+            logger.error("room %s could not free seat %d: %s", self.code, seat, exc)
+            self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+            return
         self.table.names[seat] = None
         self.table.token_hashes[seat] = None
         self.on_change(self)
