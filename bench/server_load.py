@@ -31,6 +31,18 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 
+#: This bench is one client with many tables: lift the per-client limits it would hit.
+UNLIMITED = [
+    "--limit",
+    "tables_per_minute=1000000",
+    "--limit",
+    "max_open_tables_per_client=1000000",
+    "--limit",
+    "joins_per_minute=1000000",
+    "--limit",
+    "max_sockets_per_client=1000000",
+]
+
 
 @dataclass
 class Stats:
@@ -69,14 +81,27 @@ def wait_until_up(url: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def process(command: list[str], probe: str) -> Iterator[None]:
+def process(command: list[str], probe: str) -> Iterator[subprocess.Popen[bytes]]:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_until_up(probe, proc)
-        yield
+        yield proc
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@contextlib.contextmanager
+def game_server(*args: str) -> Iterator[tuple[str, int]]:
+    """``cardtable serve *args`` on a free port with a fresh database; its base URL and
+    process id."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "bench.db")
+        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
+        with process([*command, "--db", db, *args], f"{base}/api/games") as proc:
+            yield base, proc.pid
 
 
 # ---------------------------------------------------------------------- the game server
@@ -198,13 +223,8 @@ def main() -> None:
         asyncio.run(run_echo_server(args.echo_server))
         return
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "load.db")
-        serve_cmd = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
-        with process([*serve_cmd, "--db", db, "--bot-workers", "0"], f"{base}/api/games"):
-            server_stats, server_seconds = asyncio.run(load_server(base, args))
+    with game_server("--bot-workers", "0", *UNLIMITED) as (base, _):
+        server_stats, server_seconds = asyncio.run(load_server(base, args))
     echo_port = free_port()
     echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
     with process(echo_cmd, f"http://127.0.0.1:{echo_port}/"):

@@ -32,9 +32,19 @@ from cardtable.engine.state import State
 TIMEOUT = 10.0
 #: The header every table request needs (the server takes JSON bodies only).
 JSON_BODY = {"content-type": "application/json"}
-#: The shared test server's settings: fast bots, and creation and join limits that the
-#: many tables of the test run from one address stay under (the limit tests start
-#: servers of their own).
+#: Every test server's per-client limits, lifted: a test run creates many tables and
+#: takes many seats from one address, as no real client does. A test of such a limit
+#: sets it again (a later ``--limit`` of the same name wins).
+LIFTED_LIMITS = (
+    "--limit",
+    "tables_per_minute=100000",
+    "--limit",
+    "max_open_tables_per_client=100000",
+    "--limit",
+    "joins_per_minute=100000",
+)
+#: The shared test server's settings: fast bots, and turn timers short enough to run out
+#: within a test.
 TEST_SETTINGS = (
     "--bot-workers",
     "1",
@@ -42,12 +52,6 @@ TEST_SETTINGS = (
     "1000",
     "--bot-delay",
     "0",
-    "--limit",
-    "tables_per_minute=100000",
-    "--limit",
-    "max_open_tables_per_client=100000",
-    "--limit",
-    "joins_per_minute=100000",
     "--limit",
     "min_turn_seconds=0.1",
 )
@@ -61,7 +65,8 @@ def free_port() -> int:
 
 
 class Server:
-    """``cardtable serve`` in its own process group, on a free port."""
+    """``cardtable serve`` in its own process group, on a free port, with the
+    per-client limits lifted (``LIFTED_LIMITS``)."""
 
     def __init__(self, db: Path, *args: str) -> None:
         self.db = db
@@ -86,7 +91,7 @@ class Server:
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port)]
         with self.log.open("a") as log:
             self.proc = subprocess.Popen(
-                [*command, "--db", str(self.db), *self.args],
+                [*command, "--db", str(self.db), *LIFTED_LIMITS, *self.args],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,

@@ -5,8 +5,9 @@ Bots are CPU-bound Python, so by default they think in a process pool: a slow bo
 interpreter lock that every room shares. ``workers=0`` uses one thread instead,
 which avoids the pickling of each request and suits light bots and tests.
 
-A request carries the full state as ``State.to_json`` (the contract's portable form,
-so any registered game works) and the bot is rebuilt for each move from its spec and
+A request carries the state as ``State.to_json`` (the contract's portable form, so
+any registered game works) without its log of past actions (``compact_state``), and
+the bot is rebuilt for each move from its spec and
 a seed derived from the match, the seat and the state version. Server bots are thus
 stateless between moves; what a bot may know it reads from the state, as in
 simulations.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -28,6 +30,20 @@ from cardtable.sim.seeds import derive_seed
 
 #: The module that makes a process die with its parent (imported only where wanted).
 ORPHANS = "cardtable.server.orphans"
+#: How much lower than the server's the bot workers' scheduling priority is.
+BOT_NICENESS = 10
+
+
+def compact_state(state: State) -> dict[str, Any]:
+    """What a bot process is sent: the state without the log of every past action.
+
+    The rest of the state is the position itself; the log only grows, and sending it
+    made each bot move of a long match cost more than the last (pickled, piped and
+    decoded again every time). No registered bot reads the log.
+    """
+    data = state.to_json()
+    data["log"] = []
+    return data
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
@@ -42,12 +58,15 @@ def make_executor(workers: int) -> Executor:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
 
 
-def _die_with_parent() -> None:
-    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``)."""
+def _start_worker() -> None:
+    """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``),
+    and yields the processor to the server's event loop whenever both want it, so that
+    bots thinking at their limits slow other bots, not every table's messages."""
     importlib.import_module(ORPHANS).die_with_parent()
+    os.nice(BOT_NICENESS)
 
 
 def stand_in_spec(game: str) -> str:

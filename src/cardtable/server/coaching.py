@@ -25,6 +25,7 @@ from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State
 from cardtable.sim.seeds import derive_seed
 
+from .bots import compact_state
 from .connection import Connection
 from .errors import ProtocolError
 from .storage import MatchRecord, Store
@@ -61,7 +62,9 @@ async def send_hint(
     seed = derive_seed(state.seed, seat, version)
     loop = asyncio.get_running_loop()
     try:
-        action = await loop.run_in_executor(executor, hint_in_worker, state.to_json(), seat, seed)
+        action = await loop.run_in_executor(
+            executor, hint_in_worker, compact_state(state), seat, seed
+        )
     except Exception:
         logger.exception("the hint for seat %d failed", seat)
         conn.send({"type": "error", "seq": seq, "error": "hint_failed", "message": "no hint now"})
@@ -104,6 +107,9 @@ class Coaching:
         if stored is not None:
             return {"status": "done", "analysis": stored}
         job = self.jobs.get(key)
+        if job is not None and job.failed is not None and start:  # asked again: retry
+            del self.jobs[key]
+            job = None
         if job is None and start:
             running = sum(1 for j in self.jobs.values() if j.failed is None)
             if running >= MAX_RUNNING:
@@ -139,7 +145,7 @@ class Coaching:
                 decision = await loop.run_in_executor(
                     self.executor,
                     decision_in_worker,
-                    state.to_json(),
+                    compact_state(state),
                     seat,
                     played.to_json(),
                     index,

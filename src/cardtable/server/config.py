@@ -63,7 +63,7 @@ class ServerConfig:
     #: Seconds a seat taken before the match starts stays held with nobody connected.
     seat_grace_seconds: float = 120.0
     #: Seats a client address may take a minute (bursts of that many).
-    joins_per_minute: float = 30.0
+    joins_per_minute: float = 10.0
     #: Spectators one table admits.
     max_spectators: int = 100
     #: Seconds over which joins and leaves are gathered into one ``table`` message.

@@ -243,8 +243,12 @@ class Lobby:
             room = self.rooms.get(code)
             if born > deadline or room is None or room.state is not None or not room.abandoned():
                 continue
+            try:
+                self.store.drop_table(code)
+            except Exception as exc:  # the database is busy: the next sweep tries again
+                logger.error("could not remove idle table %s: %s", code, exc)
+                continue
             room.close()
-            self.store.drop_table(code)
             del self.rooms[code], self.open[code]
             self.listed.pop(code, None)
 

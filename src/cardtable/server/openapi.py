@@ -28,6 +28,10 @@ _SEAT = {
     "description": "whose eyes to see through; `all` (replays only) shows every card",
 }
 _OBJECT = {"type": "object"}
+_PAGE = [
+    {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0}},
+]
 
 _SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -163,8 +167,12 @@ OPENAPI: dict[str, Any] = {
         },
         "/api/tables": {
             "get": {
-                "summary": "Public tables waiting for players",
-                "responses": {"200": _json({"type": "array", "items": _ref("Table")}, "Tables")},
+                "summary": "Public tables waiting for players, a page at a time (oldest first)",
+                "parameters": _PAGE,
+                "responses": {
+                    "200": _json({"type": "array", "items": _ref("Table")}, "Tables"),
+                    "400": _ERROR,
+                },
             },
             "post": {
                 "summary": "Create a table; the response's `code` is what players join with",
@@ -172,14 +180,20 @@ OPENAPI: dict[str, Any] = {
                     "required": True,
                     "content": {"application/json": {"schema": _ref("TableRequest")}},
                 },
-                "responses": {"201": _json(_ref("Table"), "The new table"), "400": _ERROR},
+                "responses": {
+                    "201": _json(_ref("Table"), "The new table"),
+                    **{status: _ERROR for status in ("400", "403", "408", "415", "429", "503")},
+                },
             },
         },
         "/api/tables/{code}": {
             "get": {
                 "summary": "A table's status (seats, names, connection, match progress)",
                 "parameters": [_CODE],
-                "responses": {"200": _json(_ref("Table"), "The table"), "404": _ERROR},
+                "responses": {
+                    "200": _json(_ref("Table"), "The table"),
+                    **{status: _ERROR for status in ("404", "429", "503")},
+                },
             }
         },
         "/api/tables/{code}/matches/{number}": {
@@ -188,8 +202,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_CODE, _NUMBER],
                 "responses": {
                     "200": _json(_ref("MatchLog"), "The match"),
-                    "404": _ERROR,
-                    "409": _ERROR,
+                    **{status: _ERROR for status in ("400", "404", "409", "429", "503")},
                 },
             }
         },

@@ -31,7 +31,7 @@ from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
-from .bots import bot_pause, stand_in_spec, think
+from .bots import bot_pause, compact_state, stand_in_spec, think
 from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
@@ -317,7 +317,12 @@ class Room:
         """Give back a seat taken before the match whose holder stayed away too long."""
         if self.state is not None or self._online(seat) or self.table.names[seat] is None:
             return
-        self.store.free_seat(self.code, seat)
+        try:
+            self.store.free_seat(self.code, seat)
+        except Exception as exc:  # the database is busy: wait another grace period
+            logger.error("room %s could not free seat %d: %s", self.code, seat, exc)
+            self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+            return
         self.table.names[seat] = None
         self.table.token_hashes[seat] = None
         self.on_change(self)
@@ -429,6 +434,8 @@ class Room:
         state = self.state
         if state is None or state.is_over or seat not in state.to_act:
             raise ProtocolError("not_your_move", "a hint is for your own move: wait for your turn")
+        if self.hint_tasks:
+            raise ProtocolError("hint_pending", "the coach is still thinking about your last hint")
         task = asyncio.create_task(send_hint(self.executor, conn, state, seat, message.get("seq")))
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
@@ -645,7 +652,7 @@ class Room:
             loop = asyncio.get_running_loop()
             try:
                 action = await loop.run_in_executor(
-                    self.executor, think, state.to_json(), seat, spec, seed
+                    self.executor, think, compact_state(state), seat, spec, seed
                 )
             except Exception:
                 logger.exception("bot %s failed at table %s, seat %d", spec, self.code, seat)

@@ -63,17 +63,22 @@ def decode_json(text: str | bytes, what: str) -> Any:
     """``text`` as JSON, refusing what ``json.loads`` accepts but the server cannot keep:
     integers beyond Python's 4300-digit limit and strings with lone surrogates (which
     no database or client encodes)."""
+    data = _loads(text, what)
+    check_strings(data, what)
+    return data
+
+
+def _loads(text: str | bytes, what: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("bad_json", f"{what} is not valid JSON") from None
     except ValueError:  # an integer with more digits than int() converts
         raise ProtocolError("bad_json", f"{what} holds a number with too many digits") from None
-    _check_strings(data, what)
-    return data
 
 
-def _check_strings(data: Any, what: str) -> None:
+def check_strings(data: Any, what: str) -> None:
+    """Refuse a string with a lone surrogate (``"\\ud800"`` in JSON) anywhere in ``data``."""
     stack = [data]
     while stack:
         item = stack.pop()
@@ -92,12 +97,12 @@ def _check_strings(data: Any, what: str) -> None:
 
 
 def decode_message(text: str | bytes | None, max_bytes: int) -> Any:
-    """One inbound WebSocket frame as JSON (not yet checked against a schema)."""
+    """One inbound WebSocket frame as JSON (not yet checked: see ``check_message``)."""
     if not isinstance(text, str):
         raise ProtocolError("bad_message", "messages must be JSON sent as text frames")
     if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
-    return decode_json(text, "the message")
+    return _loads(text, "the message")
 
 
 def message_seq(data: Any) -> int | None:
@@ -107,9 +112,10 @@ def message_seq(data: Any) -> int | None:
 
 
 def check_message(data: Any) -> dict[str, Any]:
-    """Validate a decoded inbound WebSocket message against its type's schema."""
+    """Validate a decoded inbound WebSocket message: its strings and its type's schema."""
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
+    check_strings(data, "the message")
     kind = data.get("type")
     if kind not in MESSAGES:
         known = ", ".join(sorted(MESSAGES))

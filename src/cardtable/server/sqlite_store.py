@@ -304,7 +304,7 @@ class SQLiteStore:
         return [number for (number,) in rows]
 
     def save_analysis(self, code: str, number: int, seat: int, analysis: dict[str, Any]) -> None:
-        self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?)",
             (code, number, seat, json.dumps(analysis)),
         )

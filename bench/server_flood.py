@@ -1,0 +1,179 @@
+"""One client floods the game server at its limits; how much does an unrelated table feel it?
+
+Starts ``cardtable serve`` with its default limits on a loopback port and a fresh
+database. A measured table (two seats played by this script, acting after a think
+time) records the round trip of each action (sent to ``ack``: validated, applied,
+stored) first with the server quiet, then while an attacker process, from the same
+address, does at once what the limits let one client do:
+
+- creates tables as fast as it can (most are refused: rate limit, open-table cap);
+- keeps as many bot-heavy tables open as the caps allow (four ``ismcts`` seats at the
+  largest budget a spec may ask for, ``ms=2000``), replacing each one that ends;
+- polls the lobby listing from four connections without pause.
+
+It prints p50 and p99 of both phases, their ratio (the goal: the flood p99 within 2x
+of the quiet p99), and what the attacker got through.
+
+    python bench/server_flood.py [--seconds 20] [--think 0.2] [--bot-workers 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from server_load import Stats, game_server
+
+BOT_HEAVY = {"game": "skyjo", "seats": ["ismcts:ms=2000"] * 4}
+PLAIN = {"game": "skyjo", "seats": ["human", "human"]}
+
+
+# ---------------------------------------------------------------------- the measured table
+async def measured_phase(base: str, seconds: float, think: float) -> Stats:
+    """Play a fresh two-seat table for ``seconds``, timing every action's ack."""
+    async with httpx.AsyncClient(base_url=base) as client:
+        code = (await client.post("/api/tables", json=PLAIN)).json()["code"]
+    url = f"{base.replace('http', 'ws', 1)}/ws/{code}"
+    sockets = [await connect(url, max_queue=None) for _ in range(2)]
+    for seat, ws in enumerate(sockets):
+        await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat}))
+        while json.loads(await ws.recv())["type"] != "welcome":
+            pass
+    await sockets[0].send(json.dumps({"type": "start"}))
+    stats = Stats()
+    end = time.monotonic() + seconds
+    await asyncio.gather(
+        *(seat_loop(ws, stats, end, think, random.Random(seat)) for seat, ws in enumerate(sockets))
+    )
+    for ws in sockets:
+        await ws.close()
+    return stats
+
+
+async def seat_loop(
+    ws: ClientConnection, stats: Stats, end: float, think: float, rng: random.Random
+) -> None:
+    """Act whenever this seat may, after a think time, until ``end``."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout_at(asyncio.get_running_loop().time() + end - time.monotonic()):
+            await play(ws, stats, think, rng)
+
+
+async def play(ws: ClientConnection, stats: Stats, think: float, rng: random.Random) -> None:
+    seq = 0
+    state = None
+    while True:
+        while state is None or not state["legal"]:
+            message = json.loads(await ws.recv())
+            if message["type"] == "state":
+                state = message
+            if message["type"] == "match_result":
+                return
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        seq += 1
+        action = {"type": "action", "action": rng.choice(state["legal"]), "seq": seq}
+        sent = time.perf_counter()
+        await ws.send(json.dumps(action | {"version": state["version"]}))
+        state = None
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "state":
+                state = message
+            if message["type"] in ("ack", "error") and message.get("seq") == seq:
+                if message["type"] == "ack":
+                    stats.rtts.append(time.perf_counter() - sent)
+                else:
+                    stats.errors.append(message["error"])
+                break
+
+
+# ---------------------------------------------------------------------- the attacker
+async def attack(base: str, seconds: float) -> None:
+    """The flood (run in a process of its own); prints a JSON summary at the end."""
+    outcomes: Counter[str] = Counter()
+    end = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+
+        async def create_forever(body: dict) -> None:
+            while time.monotonic() < end:
+                answer = await client.post("/api/tables", json=body)
+                key = "created" if answer.status_code == 201 else answer.json()["error"]
+                outcomes[f"{body['seats'][0]} {key}"] += 1
+                if answer.status_code != 201:
+                    await asyncio.sleep(0.05)
+
+        async def list_forever() -> None:
+            while time.monotonic() < end:
+                await client.get("/api/tables")
+                outcomes["listings"] += 1
+
+        await asyncio.gather(
+            create_forever(PLAIN),
+            create_forever(BOT_HEAVY),
+            *(list_forever() for _ in range(4)),
+        )
+    print(json.dumps(dict(outcomes)))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time process ``pid`` has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
+    parser.add_argument("--think", type=float, default=0.2, help="mean seconds before acting")
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attack:
+        asyncio.run(attack(args.attack, args.seconds))
+        return
+
+    with game_server("--bot-workers", str(args.bot_workers)) as (base, pid):
+        start = cpu_seconds(pid)
+        quiet = asyncio.run(measured_phase(base, args.seconds, args.think))
+        quiet_cpu = cpu_seconds(pid) - start
+        attacker = subprocess.Popen(
+            [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(2.0)  # the flood is under way
+        start = cpu_seconds(pid)
+        flooded = asyncio.run(measured_phase(base, args.seconds, args.think))
+        flood_cpu = cpu_seconds(pid) - start
+        summary, _ = attacker.communicate(timeout=120)
+
+    def p99(stats: Stats) -> float:
+        rtts = sorted(stats.rtts)
+        return rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
+
+    print(f"measured table: skyjo, two seats, think {args.think} s, {args.seconds:g} s a phase")
+    print(quiet.line("quiet  (action -> ack)", args.seconds))
+    print(flooded.line("flood  (action -> ack)", args.seconds))
+    print(f"flood p99 / quiet p99: {p99(flooded) / p99(quiet):.2f}")
+    print(
+        f"server process CPU: {quiet_cpu:.1f} s quiet, {flood_cpu:.1f} s in the flood"
+        f" (of {args.seconds:g} s each; bot workers not counted); load average"
+        f" {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(f"attacker: {summary.strip()}")
+
+
+if __name__ == "__main__":
+    main()
