@@ -17,6 +17,7 @@ from cardtable.engine.registry import get_game
 
 from .config import ServerConfig
 from .errors import ProtocolError
+from .quickmatch import parse_quick_request, table_request
 from .room import Room
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, Store, TableRecord
@@ -92,6 +93,16 @@ class Lobby:
         room = Room(table, self.store, self.executor, self.config)
         self.rooms[table.code] = room
         return room
+
+    def quick_match(self, request: Any) -> tuple[Room, bool]:
+        """The quick-match table to sit at, and whether it was opened for this request."""
+        game, players, wait = parse_quick_request(request)
+        for room in self.rooms.values():
+            if room.table.game == game and room.waiting_for_quick_match():
+                return room, False
+        room = self.create(table_request(game, players))
+        room.open_for_quick_match(wait)
+        return room, True
 
     def room(self, code: str) -> Room:
         """The room of table ``code`` (any case), loaded from the store if need be."""

@@ -35,6 +35,17 @@ async def list_tables(request: Request) -> JSONResponse:
 
 
 async def create_table(request: Request) -> JSONResponse:
+    room = _lobby(request).create(await _json_body(request))
+    return JSONResponse(room.status(), status_code=201)
+
+
+async def quick_match(request: Request) -> JSONResponse:
+    room, opened = _lobby(request).quick_match(await _json_body(request))
+    return JSONResponse(room.status(), status_code=201 if opened else 200)
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON body, refused past ``MAX_BODY_BYTES`` or when not JSON."""
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -46,8 +57,7 @@ async def create_table(request: Request) -> JSONResponse:
         data: Any = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("bad_json", "the request body is not valid JSON") from None
-    room = _lobby(request).create(data)
-    return JSONResponse(room.status(), status_code=201)
+    return data
 
 
 async def table_status(request: Request) -> JSONResponse:

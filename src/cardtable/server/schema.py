@@ -32,6 +32,8 @@ MESSAGES: dict[str, Schema] = {
         "seat": ((int,), False),
     },
     "rematch": {},
+    "fill": {},
+    "back": {},
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 

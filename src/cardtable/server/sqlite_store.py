@@ -142,6 +142,9 @@ class SQLiteStore:
             (code, seat, name, token_hash),
         )
 
+    def set_seat_kinds(self, code: str, seats: list[str]) -> None:
+        self.db.execute("UPDATE tables SET seats = ? WHERE code = ?", (json.dumps(seats), code))
+
     def table(self, code: str) -> TableRecord | None:
         row = self.db.execute(
             "SELECT code, game, options, seats, public, turn_seconds, bot_delay"
