@@ -74,11 +74,31 @@ def new_page(
     return page
 
 
+def set_name(page: Page, name: str) -> None:
+    """Type the player's name into the landing page's name field (it is remembered)."""
+    page.fill("#player-name", name)
+    page.dispatch_event("#player-name", "change")
+
+
+def open_custom(page: Page) -> None:
+    """Unfold the landing page's custom table form."""
+    page.wait_for_selector(".game-card")
+    page.evaluate("document.getElementById('custom').open = true")
+
+
 def create_in_lobby(
-    page: Page, base_url: str, game: str, seats: list[str], options: dict[str, Any]
+    page: Page,
+    base_url: str,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any],
+    name: str = "Ann",
 ) -> str:
-    """Create a table through the lobby's form; returns its code (the page stays there)."""
+    """Create a table through the lobby's custom form as ``name``; returns its code
+    (the page stays there)."""
     page.goto(f"{base_url}/")
+    set_name(page, name)
+    open_custom(page)
     page.click(f"#game-picker [data-game={game}]")
     page.select_option("#seat-count", str(len(seats)))
     for seat, kind in enumerate(seats):
@@ -121,6 +141,10 @@ class TablePage:
     def join(self, name: str) -> None:
         self.page.fill("#join-name", name)
         self.page.click("#room button[type=submit]")
+        self.seated_as(name)
+
+    def seated_as(self, name: str) -> None:
+        """Wait until the page says this person sits at the table as ``name``."""
         self.page.wait_for_selector(f"#who:has-text('you are {name}')")
 
     def start(self) -> None:

@@ -98,7 +98,7 @@ def play_a_round(web_server, page, game):
     code = create_in_lobby(page, web_server.url, game, ["human", bot], short_options(game))
     page.click("[data-open-table]")
     table = TablePage(page, web_server.url)
-    table.join("Ann")
+    table.seated_as("Ann")
     table.start()
 
     def check(snap):
@@ -125,4 +125,4 @@ def play_a_round(web_server, page, game):
     page.keyboard.press("Escape")
     page.click("[data-rematch]")  # the only person asks: the next match starts at once
     page.wait_for_function("window.__ct.last.match === 2")
-    assert page.locator("table.scores tfoot td").all_inner_texts() == ["Total", "0", "0"]
+    assert page.locator("#sheet table.scores tfoot td").all_text_contents() == ["Total", "0", "0"]

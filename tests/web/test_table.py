@@ -27,7 +27,7 @@ def test_two_people_join_by_code_and_see_each_others_moves(web_server, open_page
     code = create_in_lobby(ann_page, web_server.url, "skyjo", ["human", "human"], {})
     ann_page.click("[data-open-table]")
     ann = TablePage(ann_page, web_server.url)
-    ann.join("Ann")
+    ann.seated_as("Ann")
 
     bob_page.goto(f"{web_server.url}/")
     bob_page.fill("#join-code", code.lower())

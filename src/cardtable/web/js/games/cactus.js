@@ -13,7 +13,7 @@ import {
   drawDiscardHold,
   finalCards,
   handMoves,
-  otherSeats,
+  opponentRing,
   playerArea,
   playerTag,
   seatName,
@@ -195,10 +195,9 @@ export function status(ctx) {
 export function render(ctx) {
   return h(
     "div",
-    { class: "board board-cactus" },
-    h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
-    drawDiscardHold(ctx, frenchCard),
-    windowBar(ctx),
+    { class: "board board-cactus felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h("div", { class: "middle" }, drawDiscardHold(ctx, frenchCard), windowBar(ctx)),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null ? null : controls(ctx),
   );

@@ -38,6 +38,26 @@ export function otherSeats(ctx) {
   return seats;
 }
 
+/**
+ * The other players around the felt as people sit: the next ones up the left side,
+ * then across the top, then down the right side back to the viewer (a third of them
+ * on each side once there are three or more). `draw(seat)` draws one player's area.
+ */
+export function opponentRing(ctx, draw) {
+  const seats = otherSeats(ctx);
+  const side = seats.length >= 3 ? Math.floor(seats.length / 3) : 0;
+  const left = seats.slice(0, side).reverse();
+  const top = seats.slice(side, seats.length - side);
+  const right = seats.slice(seats.length - side);
+  return h(
+    "div",
+    { class: `opponents opponents-${Math.min(seats.length, 9)}` },
+    h("div", { class: "seats-left" }, left.map(draw)),
+    h("div", { class: "seats-top" }, top.map(draw)),
+    h("div", { class: "seats-right" }, right.map(draw)),
+  );
+}
+
 /** A player's name as shown on the table. */
 export function seatName(ctx, seat) {
   return ctx.names[seat] || `Seat ${seat + 1}`;

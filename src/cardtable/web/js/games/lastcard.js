@@ -10,7 +10,7 @@ import {
   cardSlot,
   drawPile,
   finalCards,
-  otherSeats,
+  opponentRing,
   pile,
   playerArea,
   playerTag,
@@ -157,9 +157,9 @@ export function status(ctx) {
 export function render(ctx) {
   return h(
     "div",
-    { class: "board board-lastcard" },
-    h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
-    centre(ctx),
+    { class: "board board-lastcard felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h("div", { class: "middle" }, centre(ctx)),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null ? null : controls(ctx),
   );

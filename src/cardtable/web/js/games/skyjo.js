@@ -10,7 +10,7 @@ import {
   drawDiscardHold,
   finalCards,
   handMoves,
-  otherSeats,
+  opponentRing,
   playerArea,
   playerTag,
   seatName,
@@ -69,22 +69,19 @@ export function status(ctx) {
 
 /** The table. */
 export function render(ctx) {
-  const seats = otherSeats(ctx);
+  const discard = ofType(ctx.legal, "discard");
   return h(
     "div",
-    { class: "board board-skyjo" },
-    h("div", { class: "opponents" }, seats.map((seat) => area(ctx, seat))),
-    drawDiscardHold(ctx, skyjoCard),
+    { class: "board board-skyjo felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h(
+      "div",
+      { class: "middle" },
+      drawDiscardHold(ctx, skyjoCard),
+      // Beside the piles, where the eye is after drawing (the discard pile does the same).
+      discard.length ? h("div", { class: "controls" }, ctx.button("Discard it, then turn a card", discard)) : null,
+    ),
     ctx.you === null ? null : area(ctx, ctx.you),
-    ctx.you === null
-      ? null
-      : h(
-          "div",
-          { class: "controls" },
-          ofType(ctx.legal, "discard").length
-            ? ctx.button("Discard it, then turn a card", ofType(ctx.legal, "discard"))
-            : null,
-        ),
   );
 }
 
