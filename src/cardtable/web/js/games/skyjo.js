@@ -11,6 +11,7 @@ import {
   finalCards,
   handMoves,
   opponentRing,
+  placeName,
   playerArea,
   playerTag,
   seatName,
@@ -29,7 +30,7 @@ function layout(ctx, seat) {
     const actions = mine
       ? [...ofType(ctx.legal, "reveal", { pos }), ...ofType(ctx.legal, "replace", { pos })]
       : [];
-    return cardSlot(ctx, { key: `L${seat}:${pos}`, face: face(value), actions });
+    return cardSlot(ctx, { key: `L${seat}:${pos}`, face: face(value), actions, place: placeName(ctx, seat, pos) });
   });
   return h("div", { class: "grid grid-skyjo" }, cards);
 }
@@ -60,7 +61,8 @@ export function status(ctx) {
   if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.${last}`;
   const ask = {
     turn: "Draw a card or take the top discard.",
-    place_drawn: "Place the drawn card in your layout, or discard it and turn a card face up.",
+    place_drawn:
+      "Place the drawn card in your layout, or discard it (click the discard pile or the button beside it) and turn a card face up.",
     place_taken: "Place the taken card in your layout.",
     reveal_after_discard: "Turn one of your face-down cards face up.",
   }[v.phase];
