@@ -33,7 +33,7 @@ LAUNCH_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
-WAIT_MS = 10_000
+WAIT_MS = 20_000
 
 #: Records the server's messages as the page receives them (before the page handles them).
 RECORDER = """
@@ -234,3 +234,43 @@ class TablePage:
         """The round scores shown by the first round-result dialog."""
         rows = self.page.locator("[data-round-result='1'] tbody tr")
         return [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(rows.count())]
+
+
+#: Roles a person operates; each must have an accessible name.
+INTERACTIVE_ROLES = {
+    "button",
+    "link",
+    "textbox",
+    "combobox",
+    "checkbox",
+    "spinbutton",
+    "radio",
+    "switch",
+    "menuitem",
+    "tab",
+    "slider",
+    "searchbox",
+    "listbox",
+}
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Interactive elements without an accessible name, as Chromium computes names.
+
+    Chromium's own accessibility tree (through the DevTools protocol) is what a screen
+    reader is given, so a name set any way (label, aria-label, content) counts.
+    """
+    session = page.context.new_cdp_session(page)
+    try:
+        tree = session.send("Accessibility.getFullAXTree")
+    finally:
+        session.detach()
+    missing = []
+    for node in tree["nodes"]:
+        role = node.get("role", {}).get("value")
+        if node.get("ignored") or role not in INTERACTIVE_ROLES:
+            continue
+        name = str(node.get("name", {}).get("value", "")).strip()
+        if not name:
+            missing.append(f"{role} (backend node {node.get('backendDOMNodeId')})")
+    return missing

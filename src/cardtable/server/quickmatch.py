@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.bots.base import bot_names
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game
 
@@ -61,9 +62,18 @@ def table_request(game: str, players: int) -> dict[str, Any]:
     return {"game": game, "seats": [HUMAN] * players, "public": True, "turn_seconds": TURN_SECONDS}
 
 
+#: The bot that fills a free seat: a middle level where the server has levels.
+FILL_BOTS = ("normal",)
+
+
+def fill_bot(game: str) -> str:
+    """The bot for a free seat: ``normal`` when offered, else the game's stand-in bot."""
+    return next((b for b in FILL_BOTS if b in bot_names(game)), stand_in_spec(game))
+
+
 def seats_with_bots(table: TableRecord) -> list[str]:
-    """The table's seats with each free human seat given to the game's stand-in bot."""
-    bot = stand_in_spec(table.game)
+    """The table's seats with each free human seat given to ``fill_bot``."""
+    bot = fill_bot(table.game)
     return [
         bot if kind == HUMAN and name is None else kind
         for kind, name in zip(table.seats, table.names, strict=True)

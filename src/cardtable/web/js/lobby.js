@@ -81,7 +81,7 @@ const BOT_LABELS = {
 };
 /** The bot a player gets unless they choose: a middle level when the server has one. */
 const PREFERRED_BOTS = ["normal", "heuristic"];
-const WAITS = [15, 30, 60, 120];
+const WAITS = [5, 10, 15, 30, 60, 120];
 const DEFAULT_WAIT = 30;
 const TABLES_REFRESH_MS = 5000;
 
@@ -90,7 +90,19 @@ let games = [];
 let game = null;
 
 const botLabel = (bot) => BOT_LABELS[bot] ?? bot;
-const defaultBot = (g) => PREFERRED_BOTS.find((b) => g.bots.includes(b)) ?? g.bots[0];
+/**
+ * The bot choices the server offers for `g`, as [spec, label]: its named levels first
+ * (`levels`, when the server has them: easy ... expert), then every other bot.
+ */
+function botChoices(g) {
+  const levels = (g.levels ?? []).map((l) => [l.spec, `${l.title}, ${l.summary}`]);
+  const others = g.bots.filter((b) => !levels.some(([spec]) => spec === b));
+  return [...levels, ...others.map((b) => [b, botLabel(b)])];
+}
+const defaultBot = (g) => {
+  const specs = botChoices(g).map(([spec]) => spec);
+  return PREFERRED_BOTS.find((b) => specs.includes(b)) ?? specs[0];
+};
 const defaultPlayers = (g) => Math.max(g.min_players, Math.min(4, g.max_players));
 
 function fillTexts() {
@@ -150,7 +162,7 @@ function gameCard(g) {
       return h("option", { value: n, text: String(n), selected: n === defaultPlayers(g) });
     }),
   );
-  const bots = h("select", { "data-bot": "" }, g.bots.map((b) => h("option", { value: b, text: botLabel(b), selected: b === defaultBot(g) })));
+  const bots = h("select", { "data-bot": "" }, botChoices(g).map(([b, text]) => h("option", { value: b, text, selected: b === defaultBot(g) })));
   const card = h(
     "article",
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
@@ -308,7 +320,7 @@ function showPresets() {
 
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  const kinds = [["human", WORDS.person(seat)], ...game.bots.map((b) => [b, `Bot: ${botLabel(b)}`])];
+  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, `Bot: ${text}`])];
   const chosen = seat === 0 ? "human" : defaultBot(game);
   return h(
     "div",
