@@ -212,7 +212,7 @@ def test_the_rules_drawer_explains_the_game_with_pictures(web_server, open_page)
 
 def test_an_idle_seat_is_played_by_the_stand_in_and_taken_back(web_server, open_page):
     page = open_page()
-    TablePage.seated(page, web_server, "skyjo", ["human", "random"], turn_seconds=3)
+    TablePage.seated(page, web_server, "skyjo", ["human", "random"], turn_seconds=3, bot_delay=0.4)
     page.wait_for_selector("#idle [data-back]", timeout=20_000)
     note = page.locator("#idle")
     assert "a bot is playing for you" in note.inner_text()
@@ -222,7 +222,7 @@ def test_an_idle_seat_is_played_by_the_stand_in_and_taken_back(web_server, open_
     page.wait_for_function(
         "[...document.querySelectorAll('#log li')]"
         ".filter(li => li.textContent.startsWith('Ann ')).length >= 4",
-        timeout=8_000,
+        timeout=15_000,
     )
     page.click("[data-back]")
     page.wait_for_selector("#idle", state="hidden")

@@ -54,11 +54,12 @@ function chart(view, names) {
   const values = rows.flat().concat(0);
   const low = Math.min(...values);
   const high = Math.max(...values, low + 1);
-  const x = (i) => pad + (rows.length === 1 ? 0 : (i * (width - 2 * pad)) / (rows.length - 1));
+  // Point 0 is the start (every total 0), point i the total after round i.
+  const x = (i) => pad + (i * (width - 2 * pad)) / rows.length;
   const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low);
   const lines = [...Array(view.players).keys()].map((p) =>
     s("polyline", {
-      points: [[pad, y(0)], ...rows.map((row, i) => [x(i), y(row[p])])].map((pt) => pt.join(",")).join(" "),
+      points: [[x(0), y(0)], ...rows.map((row, i) => [x(i + 1), y(row[p])])].map((pt) => pt.join(",")).join(" "),
       fill: "none",
       stroke: LINE_COLOURS[p % LINE_COLOURS.length],
       "stroke-width": 2.5,
@@ -105,7 +106,7 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
     "section",
     { class: "match-end panel", "aria-labelledby": "match-end-title" },
     h("h2", { id: "match-end-title", text: TEXT.title }),
-    h("p", { class: "match-result celebrate", text: `🏆 ${TEXT.won(winners)}` }),
+    h("p", { class: "match-result celebrate", text: `★ ${TEXT.won(winners)} ★` }),
     h("h3", { text: TEXT.ranking }),
     h(
       "ol",

@@ -101,11 +101,17 @@ function showError(text) {
   errorTimer = setTimeout(() => ($("error").textContent = ""), ERROR_MS);
 }
 
-/** An information note (not an error): an idle seat, with a way back for its owner. */
+/**
+ * An information note (not an error): an idle seat, with a way back for its owner.
+ * Redrawn only when who is idle changes, so the button stays put for the pointer.
+ */
 function showIdle() {
   const node = $("idle");
   const mine = page.seat !== null && page.seat !== undefined && page.table?.seats[page.seat]?.autoplay;
   const others = page.table?.seats.filter((s) => s.autoplay && s.seat !== page.seat) ?? [];
+  const key = JSON.stringify([Boolean(mine), others.map((s) => seatNames()[s.seat])]);
+  if (node.dataset.shown === key) return;
+  node.dataset.shown = key;
   if (mine) {
     replaceChildren(
       node,

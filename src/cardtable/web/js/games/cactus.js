@@ -273,6 +273,9 @@ export function describe(event, ctx) {
   }
 }
 
+/** How long the wrong-throw note stays (play goes on under it). */
+const WRONG_MS = 6000;
+
 const WRONG = {
   title: "Wrong throw",
   mine: (card, rank) => `Your ${cardName(card)} is not ${rank}: everyone saw it, it went back face down, and you took a penalty card.`,
@@ -296,7 +299,7 @@ export function alert(events, ctx) {
           ? h("figure", { "data-penalty": penalty.slot }, h("div", { class: "card" }, back()), h("figcaption", { text: WRONG.penalty(penalty.slot + 1) }))
           : null,
       ),
-    ], { kind: "alert" });
+    ], { kind: "alert", closeAfterMs: WRONG_MS });
   }
 }
 
