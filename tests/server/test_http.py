@@ -128,6 +128,7 @@ def test_openapi_documents_every_http_route(server):
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) == {
         "/api/games",
+        "/api/quickmatch",
         "/api/tables",
         "/api/tables/{code}",
         "/api/tables/{code}/matches/{number}",

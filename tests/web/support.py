@@ -33,7 +33,7 @@ LAUNCH_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
-WAIT_MS = 10_000
+WAIT_MS = 20_000
 
 #: Records the server's messages as the page receives them (before the page handles them).
 RECORDER = """
@@ -74,11 +74,31 @@ def new_page(
     return page
 
 
+def set_name(page: Page, name: str) -> None:
+    """Type the player's name into the landing page's name field (it is remembered)."""
+    page.fill("#player-name", name)
+    page.dispatch_event("#player-name", "change")
+
+
+def open_custom(page: Page) -> None:
+    """Unfold the landing page's custom table form."""
+    page.wait_for_selector(".game-card")
+    page.evaluate("document.getElementById('custom').open = true")
+
+
 def create_in_lobby(
-    page: Page, base_url: str, game: str, seats: list[str], options: dict[str, Any]
+    page: Page,
+    base_url: str,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any],
+    name: str = "Ann",
 ) -> str:
-    """Create a table through the lobby's form; returns its code (the page stays there)."""
+    """Create a table through the lobby's custom form as ``name``; returns its code
+    (the page stays there)."""
     page.goto(f"{base_url}/")
+    set_name(page, name)
+    open_custom(page)
     page.click(f"#game-picker [data-game={game}]")
     page.select_option("#seat-count", str(len(seats)))
     for seat, kind in enumerate(seats):
@@ -121,6 +141,10 @@ class TablePage:
     def join(self, name: str) -> None:
         self.page.fill("#join-name", name)
         self.page.click("#room button[type=submit]")
+        self.seated_as(name)
+
+    def seated_as(self, name: str) -> None:
+        """Wait until the page says this person sits at the table as ``name``."""
         self.page.wait_for_selector(f"#who:has-text('you are {name}')")
 
     def start(self) -> None:
@@ -210,3 +234,43 @@ class TablePage:
         """The round scores shown by the first round-result dialog."""
         rows = self.page.locator("[data-round-result='1'] tbody tr")
         return [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(rows.count())]
+
+
+#: Roles a person operates; each must have an accessible name.
+INTERACTIVE_ROLES = {
+    "button",
+    "link",
+    "textbox",
+    "combobox",
+    "checkbox",
+    "spinbutton",
+    "radio",
+    "switch",
+    "menuitem",
+    "tab",
+    "slider",
+    "searchbox",
+    "listbox",
+}
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Interactive elements without an accessible name, as Chromium computes names.
+
+    Chromium's own accessibility tree (through the DevTools protocol) is what a screen
+    reader is given, so a name set any way (label, aria-label, content) counts.
+    """
+    session = page.context.new_cdp_session(page)
+    try:
+        tree = session.send("Accessibility.getFullAXTree")
+    finally:
+        session.detach()
+    missing = []
+    for node in tree["nodes"]:
+        role = node.get("role", {}).get("value")
+        if node.get("ignored") or role not in INTERACTIVE_ROLES:
+            continue
+        name = str(node.get("name", {}).get("value", "")).strip()
+        if not name:
+            missing.append(f"{role} (backend node {node.get('backendDOMNodeId')})")
+    return missing

@@ -5,7 +5,7 @@ import pytest
 
 from cardtable.engine.registry import games
 
-from .support import CHROMIUM, create_in_lobby
+from .support import CHROMIUM, create_in_lobby, open_custom
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(
 def test_each_game_shows_its_rules_and_every_option(web_server, open_page, spec):
     page = open_page()
     page.goto(f"{web_server.url}/")
+    open_custom(page)
     page.click(f"#game-picker [data-game={spec.name}]")
     page.click("#rules-box summary")
     page.wait_for_selector("#rules h2")
@@ -52,6 +53,7 @@ def test_a_created_table_has_the_chosen_options_and_is_listed_open(web_server, o
 def test_a_refused_table_shows_the_servers_reason(web_server, open_page):
     page = open_page()
     page.goto(f"{web_server.url}/")
+    open_custom(page)
     page.click("#game-picker [data-game=cactus]")
     page.fill('[data-option="caller_penalty"]', "")  # an int option that cannot be null
     page.click("#create")

@@ -13,7 +13,7 @@ import pytest
 from cardtable.engine.registry import games
 from tests.server.support import god_state, short_options
 
-from .support import CHROMIUM, DESKTOP, PHONE, TablePage, create_in_lobby
+from .support import CHROMIUM, DESKTOP, PHONE, TablePage, create_in_lobby, unnamed_controls
 
 pytestmark = [
     pytest.mark.slow,
@@ -98,7 +98,7 @@ def play_a_round(web_server, page, game):
     code = create_in_lobby(page, web_server.url, game, ["human", bot], short_options(game))
     page.click("[data-open-table]")
     table = TablePage(page, web_server.url)
-    table.join("Ann")
+    table.seated_as("Ann")
     table.start()
 
     def check(snap):
@@ -123,6 +123,19 @@ def play_a_round(web_server, page, game):
     assert table.round_scores() == final.round_scores[0]
     assert page.locator(".match-result").count() == 1
     page.keyboard.press("Escape")
+    # The match end screen: a ranking by place with each total, the rounds and their
+    # chart, the way on, and the record as a link rather than the main action.
+    end = page.locator(".match-end")
+    places = end.locator("ol.ranking li").evaluate_all(
+        "items => items.map(li =>"
+        " [Number(li.dataset.place), li.querySelector('.rank-total').textContent])"
+    )
+    assert sorted(int(total) for _, total in places) == sorted(final.totals)
+    assert places[0][0] == 1 and [p for p, _ in places] == sorted(p for p, _ in places)
+    assert end.locator("svg.totals-chart polyline").count() == 2
+    assert end.locator("[data-lobby]").get_attribute("href") == "./"
+    assert end.locator(".record-link a").get_attribute("href").endswith(f"{code}/matches/1")
+    assert unnamed_controls(page) == []
     page.click("[data-rematch]")  # the only person asks: the next match starts at once
     page.wait_for_function("window.__ct.last.match === 2")
-    assert page.locator("table.scores tfoot td").all_inner_texts() == ["Total", "0", "0"]
+    assert page.locator("#sheet table.scores tfoot td").all_text_contents() == ["Total", "0", "0"]

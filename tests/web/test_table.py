@@ -2,6 +2,7 @@
 after a refresh or a dropped connection, and watching."""
 
 import random
+import re
 
 import pytest
 
@@ -27,7 +28,7 @@ def test_two_people_join_by_code_and_see_each_others_moves(web_server, open_page
     code = create_in_lobby(ann_page, web_server.url, "skyjo", ["human", "human"], {})
     ann_page.click("[data-open-table]")
     ann = TablePage(ann_page, web_server.url)
-    ann.join("Ann")
+    ann.seated_as("Ann")
 
     bob_page.goto(f"{web_server.url}/")
     bob_page.fill("#join-code", code.lower())
@@ -153,3 +154,77 @@ def test_an_unknown_table_code_says_so(web_server, open_page):
     TablePage(page, web_server.url).open("NOSUCH")
     page.wait_for_selector("#status:has-text('There is no table NOSUCH.')")
     assert page.locator("#join-name").count() == 0
+    # One message, no empty panels, and the way back.
+    assert page.locator("#error").inner_text() == ""
+    assert page.locator("#side").is_hidden()
+    page.click("[data-lobby]")
+    page.wait_for_selector(".game-card")
+
+
+def test_the_status_says_what_to_do_while_the_join_form_is_shown(web_server, open_page):
+    code = create_table(web_server, "skyjo", ["human", "random"])["code"]
+    page = open_page()
+    TablePage(page, web_server.url).open(code)
+    page.wait_for_selector("#join-name")
+    assert page.locator("#status").inner_text() == "Choose a name and take a seat, or watch."
+    stranger = TablePage(open_page(), web_server.url).open(code)
+    stranger.page.fill("#join-name", "Bob")
+    stranger.page.click("#room button[type=submit]")
+    stranger.seated_as("Bob")
+    page.reload()
+    page.wait_for_selector("text=Every seat is taken.")
+    assert page.locator("#status").inner_text() == "Every seat is taken: you can watch the match."
+
+
+CARD_CODE = re.compile(r"\b(10|[2-9AJQK])[cdhs]\b")
+
+
+def test_the_log_survives_a_refresh_and_names_cards_in_words(web_server, open_page):
+    page = open_page()
+    ann = TablePage.seated(page, web_server, "cactus", ["human", "heuristic"])
+    ann.take_turns(4, random.Random(3))
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 4")
+    before = page.locator("#log li").all_inner_texts()
+    page.reload()
+    page.wait_for_function("window.__ct.last !== null")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(before)}")
+    after = page.locator("#log li").all_inner_texts()
+    assert after[: len(before)] == before
+    assert not [line for line in after if CARD_CODE.search(line)], "a card is named by its code"
+    assert any(" of " in line for line in after)  # "the 7 of spades"
+
+
+def test_the_rules_drawer_explains_the_game_with_pictures(web_server, open_page):
+    for game in ("skyjo", "cactus", "lastcard"):
+        page = open_page()
+        TablePage.seated(page, web_server, game, ["human", "random"])
+        page.click("#rules-button")
+        drawer = page.locator("dialog#rules-drawer[open]")
+        assert drawer.locator("h3").count() >= 4
+        assert drawer.locator(".guide-cards svg").count() >= 3
+        text = drawer.inner_text()
+        for jargon in ("seat 0", "position =", "slot 0", "_"):
+            assert jargon not in text, f"{game}'s rules say {jargon!r}"
+        page.click("#rules-close")
+        assert page.locator("dialog#rules-drawer[open]").count() == 0
+        assert page.locator("#tip").inner_text().startswith("Tip:")
+
+
+def test_an_idle_seat_is_played_by_the_stand_in_and_taken_back(web_server, open_page):
+    page = open_page()
+    TablePage.seated(page, web_server, "skyjo", ["human", "random"], turn_seconds=3, bot_delay=0.4)
+    page.wait_for_selector("#idle [data-back]", timeout=20_000)
+    note = page.locator("#idle")
+    assert "a bot is playing for you" in note.inner_text()
+    assert note.get_attribute("role") == "status" and page.locator("#error").inner_text() == ""
+    page.wait_for_selector("#seats li.stand-in:has-text('a bot plays for now')")
+    # The stand-in keeps playing the seat's turns, each at once (no new wait of 3 s).
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')]"
+        ".filter(li => li.textContent.startsWith('Ann ')).length >= 4",
+        timeout=15_000,
+    )
+    page.click("[data-back]")
+    page.wait_for_selector("#idle", state="hidden")
+    page.wait_for_function("!document.querySelector('#seats li.stand-in')")
+    page.wait_for_selector("#board [data-action]")

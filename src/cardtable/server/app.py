@@ -44,6 +44,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/games", routes.list_games),
         Route("/api/tables", routes.list_tables, methods=["GET"]),
         Route("/api/tables", routes.create_table, methods=["POST"]),
+        Route("/api/quickmatch", routes.quick_match, methods=["POST"]),
         Route("/api/tables/{code}", routes.table_status),
         Route("/api/tables/{code}/matches", routes.match_history),
         Route("/api/tables/{code}/matches/{number:int}", routes.match_log),

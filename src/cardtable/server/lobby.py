@@ -22,6 +22,7 @@ from cardtable.engine.registry import get_game
 
 from .config import ServerConfig
 from .errors import ProtocolError
+from .quickmatch import parse_quick_request, table_request
 from .room import Room
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, MatchRecord, Store, TableRecord
@@ -212,6 +213,16 @@ class Lobby:
             self.listed.setdefault(room.code, room)
         else:
             self.listed.pop(room.code, None)
+
+    def quick_match(self, request: Any, client: str = "") -> tuple[Room, bool]:
+        """The quick-match table to sit at, and whether it was opened for this request."""
+        game, players, wait = parse_quick_request(request)
+        for room in self.listed.values():
+            if room.table.game == game and room.waiting_for_quick_match():
+                return room, False
+        room = self.create(table_request(game, players), client)
+        room.open_for_quick_match(wait)
+        return room, True
 
     def resume(self) -> None:
         """Load every table with an unfinished match, so its bots and timers go on;

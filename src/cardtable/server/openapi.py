@@ -126,6 +126,31 @@ _SCHEMAS: dict[str, Any] = {
             "finished_matches": {"type": "array", "items": {"type": "integer"}},
             "spectators": {"type": "integer"},
             "rematch_votes": {"type": "array", "items": {"type": "integer"}},
+            "quick_match": {
+                "type": "boolean",
+                "description": "a quick-match table: its match starts by itself once full",
+            },
+            "bots_join_in_ms": {
+                "type": ["integer", "null"],
+                "description": "time left before bots take a quick-match table's free seats",
+            },
+        },
+    },
+    "QuickMatchRequest": {
+        "type": "object",
+        "required": ["game"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "string", "example": "skyjo"},
+            "players": {
+                "type": "integer",
+                "description": "seats of a new table (default 4 within the game's range)",
+            },
+            "wait_seconds": {
+                "type": "number",
+                "default": 30,
+                "description": "a new table's wait before bots take its free seats (1 to 600)",
+            },
         },
     },
     "MatchLog": {
@@ -185,6 +210,21 @@ OPENAPI: dict[str, Any] = {
                     **{status: _ERROR for status in ("400", "403", "408", "415", "429", "503")},
                 },
             },
+        },
+        "/api/quickmatch": {
+            "post": {
+                "summary": "The oldest open quick-match table of the game, or a new one;"
+                " join it by its `code` over the WebSocket",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("QuickMatchRequest")}},
+                },
+                "responses": {
+                    "200": _json(_ref("Table"), "An open table to join"),
+                    "201": _json(_ref("Table"), "A new table, opened for this request"),
+                    "400": _ERROR,
+                },
+            }
         },
         "/api/tables/{code}": {
             "get": {

@@ -27,7 +27,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import ActionFormatError, CardtableError
 from cardtable.engine.events import Event
-from cardtable.engine.registry import get_game, make, replay
+from cardtable.engine.registry import get_game, make
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
@@ -36,6 +36,8 @@ from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
+from .history import history_for, replay_with_events
+from .quickmatch import seats_with_bots
 from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, Store, TableRecord
 from .timers import Timeout, Timers
@@ -43,6 +45,8 @@ from .timers import Timeout, Timers
 logger = logging.getLogger(__name__)
 
 WINDOW = ("window",)
+#: The wait of a quick-match table, after which bots take its free seats.
+FILL = ("fill",)
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,13 @@ class Room:
         self.executor = executor
         self.config = config
         self.number = 0 if match is None else match.number
-        self.state: State | None = None if match is None else replay(match.replay_record())
+        self.state: State | None = None
+        #: Every event of the current match, for the log of a client that joins late.
+        self.events: list[Event] = []
+        if match is not None:
+            self.state, self.events = replay_with_events(match)
+        #: Whether the match starts by itself once the last free seat is taken.
+        self.start_when_full = False
         self.finished = store.finished_matches(table.code)
         self.conns: set[Connection] = set()
         self.rematch_votes: set[int] = set()
@@ -188,6 +198,10 @@ class Room:
             "spectators": online[None],
             "rematch_votes": sorted(self.rematch_votes),
             "hints": self.practice,
+            "quick_match": self.start_when_full,
+            "bots_join_in_ms": next(
+                (t["ms"] for t in self.timers.describe() if t["kind"] == FILL[0]), None
+            ),
         }
 
     @property
@@ -210,6 +224,15 @@ class Room:
             for s, kind in enumerate(self.table.seats)
             if kind == HUMAN and self.table.names[s] is None
         ]
+
+    def waiting_for_quick_match(self) -> bool:
+        """A quick-match table before its match, with a seat for one more person."""
+        return self.start_when_full and self.state is None and bool(self.free_seats())
+
+    def open_for_quick_match(self, wait: float) -> None:
+        """Start by itself when full; after ``wait`` seconds, bots take the free seats."""
+        self.start_when_full = True
+        self.timers.start(FILL, wait)
 
     def human_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
@@ -275,7 +298,8 @@ class Room:
         conn.last_table = self._table_text(welcome["table"])
         conn.send(welcome)
         if self.state is not None:
-            conn.send(self._state_message(conn.seat, []))
+            history = history_for(self.events, conn.seat)
+            conn.send(self._state_message(conn.seat, []) | {"history": history})
         if conn.seat is not None:
             self.timers.cancel(("grace", conn.seat))
         self._status_changed()
@@ -291,6 +315,8 @@ class Room:
             "action": self._action,
             "rematch": self._rematch,
             "hint": self._hint,
+            "fill": self._fill,
+            "back": self._back,
         }
         try:
             handlers[message["type"]](conn, message)
@@ -362,6 +388,9 @@ class Room:
         conn.seat = seat
         self._welcome(conn, token)
         self.on_change(self)
+        if self.start_when_full and self.state is None and not self.free_seats():
+            self.timers.cancel(FILL)
+            self._start_match()
 
     def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
@@ -391,6 +420,28 @@ class Room:
         if free:
             raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
         self._start_match()
+
+    def _fill(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A seated person starts the match now, with bots in the seats still free."""
+        self._seated(conn)
+        if self.state is not None:
+            raise ProtocolError("match_running", "the match has already started")
+        self._fill_and_start()
+
+    def _fill_and_start(self) -> None:
+        seats = seats_with_bots(self.table)
+        self.store.set_seat_kinds(self.code, seats)
+        self.table.seats = seats
+        self.timers.cancel(FILL)
+        self._start_match()
+
+    def _back(self, conn: Connection, message: dict[str, Any]) -> None:
+        """The person of an idle seat takes it back from the stand-in bot."""
+        seat = self._seated(conn)
+        if seat in self.autoplay:
+            self.autoplay.discard(seat)
+            self._schedule(seat)
+            self._broadcast_table()
 
     def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)
@@ -462,6 +513,9 @@ class Room:
             self._free_seat(timeout.key[1])
             return
         state = self.state
+        if timeout.key == FILL:
+            self._fill_and_start()
+            return
         assert state is not None
         if timeout.key == WINDOW:
             self._play(SYSTEM, state.system_actions()[0])
@@ -492,6 +546,7 @@ class Room:
         self.store.start_match(record)
         self.number = number
         self.state = state
+        self.events = list(state.opening)
         self.rematch_votes.clear()
         self.autoplay.clear()
         for seat in self.human_seats():
@@ -527,10 +582,14 @@ class Room:
                 "storage", "the action could not be saved, so it was not applied", 503
             ) from None
         self._backoff = STORAGE_RETRY_SECONDS
+        self.events.extend(events)
+        came_back = conn is not None and seat in self.autoplay
         if conn is not None:
             self.autoplay.discard(seat)
             conn.send({"type": "ack", "seq": seq, "version": version})
         self._schedule(seat)
+        if came_back:
+            self._broadcast_table()
         self._broadcast_state(events)
         if len(state.round_scores) > rounds:
             self._broadcast(
@@ -602,7 +661,6 @@ class Room:
         state = self.state
         running = state is not None and not state.is_over
         to_act = set(state.to_act) if state is not None and running else set()
-        self.autoplay &= to_act
         if state is not None and running and state.system_actions():
             if not self.timers.running(WINDOW):
                 self.timers.start(WINDOW, self._window_seconds())

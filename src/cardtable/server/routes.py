@@ -84,17 +84,24 @@ async def _read_body(request: Request, seconds: float) -> bytes:
 
 async def create_table(request: Request) -> JSONResponse:
     lobby = _lobby(request)
+    room = lobby.create(await _json_request(request), client_address(request))
+    return JSONResponse(room.status(), status_code=201)
+
+
+async def quick_match(request: Request) -> JSONResponse:
+    lobby = _lobby(request)
+    room, opened = lobby.quick_match(await _json_request(request), client_address(request))
+    return JSONResponse(room.status(), status_code=201 if opened else 200)
+
+
+async def _json_request(request: Request) -> Any:
+    """The JSON body of a state-changing request from an allowed origin, or a refusal."""
+    lobby = _lobby(request)
     check_origin(request, lobby.config)
     media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media != "application/json":
-        raise ProtocolError(
-            "unsupported_media", "a table request must be sent as application/json", 415
-        )
-    data: Any = decode_json(
-        await _read_body(request, lobby.config.http_timeout), "the request body"
-    )
-    room = lobby.create(data, client_address(request))
-    return JSONResponse(room.status(), status_code=201)
+        raise ProtocolError("unsupported_media", "a request must be sent as application/json", 415)
+    return decode_json(await _read_body(request, lobby.config.http_timeout), "the request body")
 
 
 async def table_status(request: Request) -> JSONResponse:

@@ -33,6 +33,8 @@ MESSAGES: dict[str, Schema] = {
     },
     "rematch": {},
     "hint": {},
+    "fill": {},
+    "back": {},
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 

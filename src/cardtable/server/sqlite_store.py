@@ -190,6 +190,9 @@ class SQLiteStore:
     def quarantined(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT code, reason FROM quarantine").fetchall())
 
+    def set_seat_kinds(self, code: str, seats: list[str]) -> None:
+        self._write("UPDATE tables SET seats = ? WHERE code = ?", (json.dumps(seats), code))
+
     def table(self, code: str) -> TableRecord | None:
         row = self.db.execute(
             "SELECT code, game, options, seats, public, turn_seconds, bot_delay"

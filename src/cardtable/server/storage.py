@@ -95,6 +95,10 @@ class Store(Protocol):
         """Every quarantined table's code and reason."""
         ...
 
+    def set_seat_kinds(self, code: str, seats: list[str]) -> None:
+        """Replace the table's seat kinds (free seats handed to bots before a match)."""
+        ...
+
     def table(self, code: str) -> TableRecord | None: ...
 
     def open_tables(self) -> list[TableRecord]:

@@ -24,6 +24,7 @@ export const listGames = () => request("/api/games");
 export const listTables = () => request("/api/tables");
 export const tableStatus = (code) => request(`/api/tables/${encodeURIComponent(code)}`);
 export const createTable = (spec) => request("/api/tables", { method: "POST", body: JSON.stringify(spec) });
+export const quickMatch = (spec) => request("/api/quickmatch", { method: "POST", body: JSON.stringify(spec) });
 
 /** The WebSocket URL of table `code`, on the page's own host. */
 export function socketUrl(code) {

@@ -3,8 +3,12 @@
 
 import { h } from "./dom.js";
 
-/** Show a modal dialog holding `content` and a close button; resolves when closed. */
-export function notice(title, content, { closeText = "Close", buttons = [], kind = "notice" } = {}) {
+/**
+ * Show a dialog holding `content` and a close button. A modal one makes the rest of
+ * the page inert until closed; one with `closeAfterMs` is not modal (play goes on
+ * under it, as in a quick-discard window) and closes by itself after that long.
+ */
+export function notice(title, content, { closeText = "Close", buttons = [], kind = "notice", closeAfterMs = null } = {}) {
   const dialog = h(
     "dialog",
     { class: `notice ${kind}`, "aria-label": title },
@@ -19,7 +23,12 @@ export function notice(title, content, { closeText = "Close", buttons = [], kind
   );
   document.body.append(dialog);
   dialog.addEventListener("close", () => dialog.remove());
-  dialog.showModal();
+  if (closeAfterMs === null) {
+    dialog.showModal();
+  } else {
+    dialog.show();
+    setTimeout(() => dialog.close(), closeAfterMs);
+  }
   return dialog;
 }
 

@@ -1,22 +1,219 @@
-// The lobby: pick a game and read its rules, choose its options and seats, create a
-// table and share its code; list the open public tables; join or watch by code.
+// The landing page: each game as a picture with Play now (against bots, one click),
+// Play with friends (a private table, landing seated with the invite ready) and Quick
+// match (strangers at a public table, bots after a wait); joining or watching by code;
+// the open tables; and, folded away, the full form of a custom table.
 
-import { createTable, listGames, listTables, tableLink } from "./api.js";
+import { createTable, listGames, listTables, quickMatch, tableLink } from "./api.js";
+import { frenchCard } from "./art/french.js";
+import { lastCardCard } from "./art/lastcard.js";
+import { skyjoCard } from "./art/skyjo.js";
 import { h, replaceChildren } from "./dom.js";
 import { markdown } from "./markdown.js";
+import { presetsOf } from "./presets.js";
+import { ensurePlayerName, savePlayerName } from "./session.js";
 
-const TABLES_REFRESH_MS = 5000;
-const BOT_LABELS = {
-  random: "Bot: random (weakest)",
-  heuristic: "Bot: heuristic (the same as hard)",
-  slip: "Bot: slip (the heuristic with mistakes)",
-  greedy: "Bot: greedy (quick rules)",
-  ismcts: "Bot: ISMCTS (search, default settings)",
+/** Every text of this page, in one place. */
+const TEXT = {
+  tagline: "Skyjo, Last Card and Cactus, with friends or bots",
+  "name-label": "Your name",
+  "games-title": "Choose a game",
+  "join-title": "Join a table",
+  "join-code-label": "Table code",
+  "join-submit": "Join",
+  "watch-code": "Watch",
+  "open-title": "Open tables",
+  "custom-title": "Custom table: every seat and rule option",
+  "rules-title": "Rules",
+  "players-title": "Players",
+  "seat-count-label": "Number of players",
+  "options-title": "Rule options",
+  "table-title": "Table",
+  "public-label": "listed among the open tables",
+  "turn-seconds-label": "Seconds per turn",
+  create: "Create the table",
 };
+const WORDS = {
+  playNow: "Play now",
+  playNowHelp: (game) => `Start a ${game} match against bots at once`,
+  friends: "Play with friends",
+  friendsHelp: (game) => `Open a private ${game} table and get a link to send`,
+  quick: "Quick match",
+  quickHelp: (game) => `Play ${game} with other people; bots fill the seats left after the wait`,
+  players: "Players",
+  bots: "Bots",
+  wait: "Bots join a quick match after",
+  rules: "Rules",
+  noName: "Choose a name first (top right).",
+  noTables: "No open table right now: start a quick match!",
+  listFailed: (why) => `The tables could not be listed: ${why}`,
+  rulesFailed: "The rules could not be loaded.",
+  created: (title, code) => [`${title} table created. Code `, h("strong", { class: "code", "data-code": code, text: code })],
+  share: "Share this link: ",
+  goToTable: "Go to the table",
+  tableLine: (n, free) => `${n} players, ${free} free seat${free === 1 ? "" : "s"}`,
+  join: "Join",
+  watch: "Watch",
+  noLimit: "no limit",
+  none: "none",
+  person: (seat) => (seat === 0 ? "Person (you)" : "Person"),
+  seat: (n) => `Seat ${n}`,
+  presetsLabel: "Presets",
+};
+const PITCH = {
+  skyjo: "Turn, swap and clear columns: end the round with the lowest points.",
+  cactus: "Remember your hidden cards, snap matching ranks, call Cactus when you are lowest.",
+  lastcard: "Match colour or number, stack +2 and +4, and shout Last Card before you go out.",
+};
+const PICTURES = {
+  skyjo: () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)],
+  cactus: () => [frenchCard("Ks"), frenchCard("7h"), frenchCard("Ad")],
+  lastcard: () => [lastCardCard("R7"), lastCardCard("+4"), lastCardCard("Bskip")],
+};
+const BOT_LABELS = {
+  random: "random (weakest)",
+  greedy: "greedy (quick rules)",
+  heuristic: "heuristic",
+  ismcts: "ISMCTS (strongest)",
+  easy: "easy",
+  normal: "normal",
+  hard: "hard",
+  expert: "expert (strongest)",
+};
+/** The bot a player gets unless they choose: a middle level when the server has one. */
+const PREFERRED_BOTS = ["normal", "heuristic"];
+const WAITS = [5, 10, 15, 30, 60, 120];
+const DEFAULT_WAIT = 30;
+const TABLES_REFRESH_MS = 5000;
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let game = null;
+
+const botLabel = (bot) => BOT_LABELS[bot] ?? bot;
+/**
+ * The bot choices the server offers for `g`, as [spec, label]: its named levels first
+ * (`levels`, when the server has them: easy ... expert), then every other bot.
+ */
+function botChoices(g) {
+  const levels = (g.levels ?? []).map((l) => [l.spec, `${l.title}, ${l.summary}`]);
+  const others = g.bots.filter((b) => !levels.some(([spec]) => spec === b));
+  return [...levels, ...others.map((b) => [b, botLabel(b)])];
+}
+const defaultBot = (g) => {
+  const specs = botChoices(g).map(([spec]) => spec);
+  return PREFERRED_BOTS.find((b) => specs.includes(b)) ?? specs[0];
+};
+const defaultPlayers = (g) => Math.max(g.min_players, Math.min(4, g.max_players));
+
+function fillTexts() {
+  for (const [id, text] of Object.entries(TEXT)) $(id).textContent = text;
+  $("turn-seconds").placeholder = WORDS.noLimit;
+}
+
+// ------------------------------------------------------------------ one-click play
+/** The page of table `code`, where this browser takes a seat at once. */
+function seatedLink(code, extra = "") {
+  return `table.html?code=${encodeURIComponent(code)}&join=1${extra}`;
+}
+
+function nameOrComplain() {
+  const name = $("player-name").value.trim();
+  if (!name) {
+    $("play-error").textContent = WORDS.noName;
+    $("player-name").focus();
+    return null;
+  }
+  savePlayerName(name);
+  return name;
+}
+
+async function launch(g, card, how) {
+  $("play-error").textContent = "";
+  if (!nameOrComplain()) return;
+  const players = Number(card.querySelector("[data-players]").value);
+  const bot = card.querySelector("[data-bot]").value;
+  try {
+    if (how === "now") {
+      const seats = ["human", ...Array(players - 1).fill(bot)];
+      const table = await createTable({ game: g.name, seats, public: false });
+      window.location.href = seatedLink(table.code, "&start=1");
+    } else if (how === "friends") {
+      const table = await createTable({ game: g.name, seats: Array(players).fill("human"), public: false });
+      window.location.href = seatedLink(table.code);
+    } else {
+      const table = await quickMatch({ game: g.name, players, wait_seconds: Number($("quick-wait").value) });
+      window.location.href = seatedLink(table.code, "&quick=1");
+    }
+  } catch (error) {
+    $("play-error").textContent = error.message;
+  }
+}
+
+function labelled(text, control) {
+  return h("label", { class: "small-field" }, h("span", { text }), control);
+}
+
+function gameCard(g) {
+  const players = h(
+    "select",
+    { "data-players": "" },
+    Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+      const n = g.min_players + i;
+      return h("option", { value: n, text: String(n), selected: n === defaultPlayers(g) });
+    }),
+  );
+  const bots = h("select", { "data-bot": "" }, botChoices(g).map(([b, text]) => h("option", { value: b, text, selected: b === defaultBot(g) })));
+  const card = h(
+    "article",
+    { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
+    h("div", { class: "game-art", "aria-hidden": "true" }, PICTURES[g.name]?.() ?? null),
+    h("h3", { id: `title-${g.name}`, text: g.title }),
+    h("p", { class: "pitch", text: PITCH[g.name] ?? "" }),
+    h("div", { class: "game-settings" }, labelled(WORDS.players, players), labelled(WORDS.bots, bots)),
+  );
+  const button = (how, text, help, main) =>
+    h("button", {
+      type: "button",
+      class: `action-button ${main ? "playable big" : ""}`,
+      [`data-${how}`]: "",
+      title: help(g.title),
+      text,
+      onclick: () => launch(g, card, how),
+    });
+  card.append(
+    h(
+      "div",
+      { class: "game-buttons" },
+      button("now", WORDS.playNow, WORDS.playNowHelp, true),
+      button("friends", WORDS.friends, WORDS.friendsHelp, false),
+      button("quick", WORDS.quick, WORDS.quickHelp, false),
+    ),
+    h("button", {
+      type: "button",
+      class: "link-button",
+      text: `${WORDS.rules}: ${g.title}`,
+      onclick: () => {
+        $("custom").open = true;
+        $("rules-box").open = true;
+        pickGame(g.name);
+        $("rules-box").scrollIntoView();
+      },
+    }),
+  );
+  return card;
+}
+
+function showGames() {
+  const wait = h(
+    "select",
+    { id: "quick-wait" },
+    WAITS.map((s) => h("option", { value: s, text: `${s} s`, selected: s === DEFAULT_WAIT })),
+  );
+  $("games").append(
+    h("div", { class: "game-cards" }, games.map(gameCard)),
+    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: `${WORDS.wait} ` }), wait),
+  );
+}
 
 // ------------------------------------------------------------------ join by code
 function goToTable(watch) {
@@ -33,7 +230,7 @@ async function showRules(name) {
     if (!response.ok) throw new Error(`${response.status}`);
     replaceChildren(box, markdown(await response.text()));
   } catch {
-    replaceChildren(box, h("p", { text: "The rules could not be loaded." }));
+    replaceChildren(box, h("p", { text: WORDS.rulesFailed }));
   }
 }
 
@@ -59,7 +256,7 @@ function optionInput(option) {
       max: option.max,
       step: 1,
       value: option.default ?? "",
-      placeholder: option.type.endsWith("or null") ? "none" : null,
+      placeholder: option.type.endsWith("or null") ? WORDS.none : null,
     });
   }
   input.dataset.option = option.name;
@@ -77,6 +274,13 @@ function optionValue(option, input) {
   return Number(input.value);
 }
 
+function setOptionInput(option, value) {
+  const input = document.querySelector(`[data-option="${option.name}"]`);
+  if (option.choices) input.value = JSON.stringify(value);
+  else if (option.type === "bool") input.checked = value;
+  else input.value = value ?? "";
+}
+
 /** The options that differ from their defaults. */
 function chosenOptions() {
   const out = {};
@@ -87,18 +291,41 @@ function chosenOptions() {
   return out;
 }
 
+/** Set every option to the preset's value (the default where the preset says nothing). */
+function applyPreset(preset) {
+  for (const option of game.options) {
+    setOptionInput(option, option.name in preset.options ? preset.options[option.name] : option.default);
+  }
+  for (const button of document.querySelectorAll("#presets button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.preset === preset.name));
+  }
+}
+
+function showPresets() {
+  replaceChildren(
+    $("presets"),
+    h("span", { class: "presets-label", text: WORDS.presetsLabel }),
+    presetsOf(game.name).map((preset) =>
+      h("button", {
+        type: "button",
+        class: "preset",
+        "data-preset": preset.name,
+        "aria-pressed": String(preset.name === "Standard"),
+        title: preset.text,
+        onclick: () => applyPreset(preset),
+      }, h("strong", { text: preset.name }), preset.text ? h("span", { class: "help", text: ` ${preset.text}` }) : null),
+    ),
+  );
+}
+
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  // The named levels first (easy ... expert), then the detailed bots for those who know them.
-  const levels = (game.levels ?? []).map((l) => [l.spec, `Bot: ${l.title}, ${l.summary}`]);
-  const detailed = game.bots.filter((b) => !levels.some(([spec]) => spec === b));
-  const kinds = [["human", seat === 0 ? "Person (you)" : "Person"], ...levels, ...detailed.map((b) => [b, BOT_LABELS[b] ?? `Bot: ${b}`])];
-  const fallback = levels.length ? "normal" : game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
-  const chosen = seat === 0 ? "human" : fallback;
+  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, `Bot: ${text}`])];
+  const chosen = seat === 0 ? "human" : defaultBot(game);
   return h(
     "div",
     { class: "seat-row" },
-    h("label", { for: `seat-${seat}`, text: `Seat ${seat + 1}` }),
+    h("label", { for: `seat-${seat}`, text: WORDS.seat(seat + 1) }),
     h(
       "select",
       { id: `seat-${seat}`, "data-seat": seat },
@@ -126,11 +353,12 @@ function pickGame(name) {
     count,
     Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
       const n = game.min_players + i;
-      return h("option", { value: n, text: String(n), selected: n === Math.min(4, game.max_players) });
+      return h("option", { value: n, text: String(n), selected: n === defaultPlayers(game) });
     }),
   );
   replaceChildren($("seats"));
   showSeats();
+  showPresets();
   replaceChildren($("options"), game.options.map(optionInput));
   showRules(name);
 }
@@ -159,14 +387,15 @@ async function create(event) {
 
 function showCreated(table) {
   const link = tableLink(table.code);
+  const seated = table.seats.some((s) => s.kind === "human");
   replaceChildren(
     $("created"),
     h(
       "div",
       { class: "panel created" },
-      h("p", {}, `${table.title} table created. Code `, h("strong", { class: "code", "data-code": table.code, text: table.code })),
-      h("p", {}, "Share this link: ", h("a", { class: "share", href: link, text: link })),
-      h("p", {}, h("a", { class: "action-button playable", href: link, "data-open-table": table.code, text: "Go to the table" })),
+      h("p", {}, WORDS.created(table.title, table.code)),
+      h("p", {}, WORDS.share, h("a", { class: "share", href: link, text: link })),
+      h("p", {}, h("a", { class: "action-button playable", href: seated ? seatedLink(table.code) : link, "data-open-table": table.code, text: WORDS.goToTable })),
     ),
   );
 }
@@ -180,26 +409,29 @@ function tableItem(table) {
     { "data-table": table.code },
     h("strong", { text: table.title }),
     h("span", { class: "code", text: table.code }),
-    h("span", { text: `${table.players} players, ${free} free seat${free === 1 ? "" : "s"}` }),
-    h("a", { href: link, text: "Join" }),
-    h("a", { href: `${link}&watch=1`, text: "Watch" }),
+    h("span", { text: WORDS.tableLine(table.players, free) }),
+    h("a", { href: `${link}&join=1`, text: WORDS.join, "aria-label": `${WORDS.join} ${table.title} table ${table.code}` }),
+    h("a", { href: `${link}&watch=1`, text: WORDS.watch, "aria-label": `${WORDS.watch} ${table.title} table ${table.code}` }),
   );
 }
 
 async function refreshTables() {
   try {
     const tables = await listTables();
-    replaceChildren(
-      $("tables"),
-      tables.length ? tables.map(tableItem) : h("li", { text: "No open table right now: create one!" }),
-    );
+    replaceChildren($("tables"), tables.length ? tables.map(tableItem) : h("li", { text: WORDS.noTables }));
   } catch (error) {
-    replaceChildren($("tables"), h("li", { text: `The tables could not be listed: ${error.message}` }));
+    replaceChildren($("tables"), h("li", { text: WORDS.listFailed(error.message) }));
   }
 }
 
 // ------------------------------------------------------------------ start
 async function main() {
+  fillTexts();
+  $("player-name").value = ensurePlayerName();
+  $("player-name").addEventListener("change", () => {
+    const name = $("player-name").value.trim();
+    if (name) savePlayerName(name);
+  });
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
     goToTable(false);
@@ -208,10 +440,12 @@ async function main() {
   $("seat-count").addEventListener("change", showSeats);
   $("create-form").addEventListener("submit", create);
   games = await listGames();
+  showGames();
   replaceChildren(
     $("game-picker"),
     games.map((g) => h("button", { type: "button", "data-game": g.name, "aria-pressed": "false", text: g.title, onclick: () => pickGame(g.name) })),
   );
+  $("game-picker").setAttribute("aria-label", "game");
   pickGame(games[0].name);
   refreshTables();
   setInterval(refreshTables, TABLES_REFRESH_MS);

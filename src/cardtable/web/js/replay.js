@@ -15,9 +15,10 @@ const $ = (id) => document.getElementById(id);
 const code = (queryParam("code") ?? "").trim().toUpperCase();
 const number = Number(queryParam("match") ?? "1");
 
-/** A table view that shows no result dialogs: stepping through rounds needs none. */
+/** A table view without result dialogs or first-game tips: a replay needs neither. */
 class ReplayView extends TableView {
   announce() {}
+  renderTip() {}
 }
 
 const replay = {
@@ -52,7 +53,8 @@ async function load() {
     const game = GAMES[replay.data.game];
     $("game-title").textContent = game.title;
     document.title = `${game.title} · replay of match ${number} · cardtable`;
-    replay.tv = new ReplayView(game, () => {}, { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") });
+    const parts = { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") };
+    replay.tv = new ReplayView(game, () => {}, parts, replay.data.game);
     fillSeatChoices();
   }
   replay.tv.setTable(replay.data.names, null);
@@ -86,9 +88,8 @@ function show(target, animate) {
   if (animate && target === replay.position + 1) {
     tv.update({ view: frame.view, legal: highlight, you: viewerSeat(), events: frame.events });
   } else {
-    tv.logLines = [];
     tv.view = frame.view;
-    tv.log(frames.slice(0, target + 1).flatMap((f) => f.events));
+    tv.history(frames.slice(0, target + 1).flatMap((f) => f.events));
     tv.update({ view: frame.view, legal: highlight, you: viewerSeat(), events: [] });
   }
   replay.position = target;

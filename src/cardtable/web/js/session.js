@@ -23,3 +23,12 @@ export function playerName() {
 export function savePlayerName(name) {
   localStorage.setItem(NAME_KEY, name);
 }
+
+/** The remembered name, or a new guest name (remembered, so it is asked only once). */
+export function ensurePlayerName() {
+  const known = playerName();
+  if (known) return known;
+  const guest = `Guest ${100 + Math.floor(Math.random() * 900)}`;
+  savePlayerName(guest);
+  return guest;
+}

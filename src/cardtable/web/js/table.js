@@ -1,18 +1,70 @@
 // The table page: joins (or rejoins, or watches) one table over its WebSocket and
 // keeps the page in step with it: the waiting room before the match, the game while
-// it runs, the rematch after it. A seat's secret token is kept in localStorage, so a
-// refresh or a dropped connection comes back to the same seat.
+// it runs, the match end screen after it. A seat's secret token is kept in
+// localStorage, so a refresh or a dropped connection comes back to the same seat.
+// Opened with `join=1` the page takes a free seat at once under the remembered name;
+// with `start=1` it also starts the match once every seat is filled (Play now).
 
-import { socketUrl, tableLink, tableStatus } from "./api.js";
-import { historyList, markAction } from "./coach.js";
+import { listGames, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
+import { historyList, markAction, replayLink } from "./coach.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
-import { forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
+import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
+import { matchEnd } from "./matchend.js";
+import { changedOptions, presetOf } from "./presets.js";
+import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
 import { TableView } from "./tableview.js";
+import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
+
+/** Every text of this page's frame, in one place (game texts live in games/*.js). */
+const TEXT = {
+  connecting: "Connecting…",
+  noCode: "No table code given.",
+  noTable: (code) => `There is no table ${code}.`,
+  back: "Back to the lobby",
+  lost: "Connection lost. Reconnecting…",
+  again: "Connection is back.",
+  tableWord: "table",
+  players: "Players",
+  sheet: "Score sheet",
+  log: "Log",
+  joinTitle: (title) => `Join this ${title} table`,
+  chooseSeat: "Choose a name and take a seat, or watch.",
+  full: "Every seat is taken.",
+  fullStatus: "Every seat is taken: you can watch the match.",
+  yourName: "Your name",
+  seat: "Seat",
+  seatN: (n) => `Seat ${n}`,
+  botN: (n) => `Bot ${n}`,
+  take: "Take the seat",
+  watchInstead: "Watch instead",
+  notStarted: "The match has not started yet.",
+  watching: "watching",
+  youAre: (name) => `you are ${name}`,
+  free: "free",
+  offline: "offline",
+  standIn: "a bot plays for now",
+  you: "you",
+  watchers: (n) => `${n} watching`,
+  timedOut: (name) => `${name} ran out of time: a bot plays for them until they come back.`,
+  yourStandIn: "Your time ran out, so a bot is playing for you.",
+  takeBack: "Take my seat back",
+  stale: "Too late: the table moved on before your move arrived.",
+  rulesOn: (names) => `${GUIDE_TEXT.rulesOn} ${names}`,
+  standard: "Standard",
+  on: "on",
+  off: "off",
+  history: "Finished matches",
+  hint: "Hint",
+  hinting: "The coach is thinking…",
+  hintTitle: "Ask the coach for a move (practice tables only)",
+  replay: "Replay this match with the coach",
+};
 
 const BACK_BANNER_MS = 3000;
 const ERROR_MS = 6000;
+const TICK_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
 const code = (queryParam("code") ?? "").trim().toUpperCase();
@@ -25,16 +77,26 @@ const page = {
   seat: undefined,
   /** Whether the visitor chose to watch rather than take a seat. */
   watching: queryParam("watch") === "1",
+  /** Take a seat at once (join=1), and start once full (start=1). */
+  autoJoin: queryParam("join") === "1",
+  autoStart: queryParam("start") === "1",
+  quick: queryParam("quick") === "1",
+  joinSent: false,
+  startSent: false,
   view: null,
   /** The version of the last state (how many actions the match has had). */
   version: 0,
   tv: null,
   matchResult: null,
+  /** The games' descriptions (their options), for naming the rules in play. */
+  games: [],
+  /** When the bots of a quick match arrive (performance.now() ms), or null. */
+  botsAt: null,
   /** Whether a hint was asked for and has not arrived. */
   hinting: false,
 };
 
-// ------------------------------------------------------------------ banner and errors
+// ------------------------------------------------------------------ banner, notes and errors
 function banner(text, kind) {
   const node = $("banner");
   node.textContent = text;
@@ -49,12 +111,37 @@ function showError(text) {
   errorTimer = setTimeout(() => ($("error").textContent = ""), ERROR_MS);
 }
 
+/**
+ * An information note (not an error): an idle seat, with a way back for its owner.
+ * Redrawn only when who is idle changes, so the button stays put for the pointer.
+ */
+function showIdle() {
+  const node = $("idle");
+  const mine = page.seat !== null && page.seat !== undefined && page.table?.seats[page.seat]?.autoplay;
+  const others = page.table?.seats.filter((s) => s.autoplay && s.seat !== page.seat) ?? [];
+  const key = JSON.stringify([Boolean(mine), others.map((s) => seatNames()[s.seat])]);
+  if (node.dataset.shown === key) return;
+  node.dataset.shown = key;
+  if (mine) {
+    replaceChildren(
+      node,
+      h("span", { text: TEXT.yourStandIn }),
+      h("button", { type: "button", class: "action-button playable", "data-back": "", text: TEXT.takeBack, onclick: () => page.conn.send({ type: "back" }) }),
+    );
+  } else if (others.length) {
+    replaceChildren(node, others.map((s) => h("p", { text: TEXT.timedOut(seatNames()[s.seat]) })));
+  } else {
+    replaceChildren(node);
+  }
+  node.hidden = !node.childElementCount;
+}
+
 // ------------------------------------------------------------------ names and seats
 /** Names as the table shows them: bots are numbered by seat so that they differ. */
 function seatNames() {
   return page.table.seats.map((s) => {
-    if (s.kind === "bot") return `Bot ${s.seat + 1}`;
-    return s.name ?? `Seat ${s.seat + 1}`;
+    if (s.kind === "bot") return TEXT.botN(s.seat + 1);
+    return s.name ?? TEXT.seatN(s.seat + 1);
   });
 }
 
@@ -62,43 +149,54 @@ function renderSeats() {
   const items = page.table.seats.map((s) => {
     const notes = [];
     if (s.kind === "bot") notes.push(s.bot);
-    else if (!s.taken) notes.push("free");
-    else if (!s.connected) notes.push("offline");
-    if (s.autoplay) notes.push("a bot plays for now");
-    if (s.seat === page.seat) notes.push("you");
+    else if (!s.taken) notes.push(TEXT.free);
+    else if (!s.connected) notes.push(TEXT.offline);
+    if (s.autoplay) notes.push(TEXT.standIn);
+    if (s.seat === page.seat) notes.push(TEXT.you);
     return h(
       "li",
-      { "data-seat": s.seat },
+      { "data-seat": s.seat, class: s.autoplay ? "stand-in" : null },
       h("strong", { text: seatNames()[s.seat] }),
       notes.length ? ` (${notes.join(", ")})` : "",
     );
   });
-  if (page.table.spectators) items.push(h("li", { text: `${page.table.spectators} watching` }));
+  if (page.table.spectators) items.push(h("li", { text: TEXT.watchers(page.table.spectators) }));
   replaceChildren($("seats"), items);
   $("who").textContent =
-    page.seat === undefined ? "" : page.seat === null ? "watching" : `you are ${seatNames()[page.seat]}`;
+    page.seat === undefined ? "" : page.seat === null ? TEXT.watching : TEXT.youAre(seatNames()[page.seat]);
+}
+
+/** The rules in play, in the header: the preset's name, or each changed option. */
+function renderRulesOn() {
+  const described = page.games.find((g) => g.name === page.table.game)?.options;
+  if (!described) return;
+  const changed = changedOptions(page.table.options, described);
+  const preset = presetOf(page.table.game, changed);
+  const shown = (v) => (v === true ? TEXT.on : v === false ? TEXT.off : String(v));
+  const names = preset ? preset.name : Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${shown(v)}`).join(", ");
+  $("rules-on").textContent = TEXT.rulesOn(names || TEXT.standard);
 }
 
 // ------------------------------------------------------------------ the room area
-function shareBox() {
-  const link = tableLink(code);
-  return h(
-    "div",
-    { class: "share-box" },
-    h("p", {}, "Share this table: code ", h("strong", { class: "code", "data-code": code, text: code }), " or link"),
-    h("p", {}, h("a", { class: "share", href: link, text: link })),
-  );
+function freeSeats() {
+  return page.table.seats.filter((s) => s.kind === "human" && !s.taken);
+}
+
+function join(name) {
+  savePlayerName(name);
+  page.joinSent = true;
+  page.conn.send({ type: "join", name });
 }
 
 function joinForm() {
-  const free = page.table.seats.filter((s) => s.kind === "human" && !s.taken);
+  const free = freeSeats();
   const name = h("input", { id: "join-name", name: "name", maxlength: 24, required: true, value: playerName(), autocomplete: "nickname" });
   const seat = h(
     "select",
     { id: "join-seat", name: "seat" },
-    free.map((s) => h("option", { value: s.seat, text: `Seat ${s.seat + 1}` })),
+    free.map((s) => h("option", { value: s.seat, text: TEXT.seatN(s.seat + 1) })),
   );
-  const form = h(
+  return h(
     "form",
     {
       class: "join-form panel",
@@ -110,21 +208,20 @@ function joinForm() {
         page.conn.send({ type: "join", name: chosen, seat: Number(seat.value) });
       },
     },
-    h("h2", { text: `Join this ${page.table.title} table` }),
+    h("h2", { text: TEXT.joinTitle(page.table.title) }),
     free.length
       ? h(
           "div",
           { class: "seat-row" },
-          h("label", { for: "join-name", text: "Your name" }),
+          h("label", { for: "join-name", text: TEXT.yourName }),
           name,
-          h("label", { for: "join-seat", text: "Seat" }),
+          h("label", { for: "join-seat", text: TEXT.seat }),
           seat,
-          h("button", { type: "submit", class: "action-button playable", text: "Take the seat" }),
+          h("button", { type: "submit", class: "action-button playable", text: TEXT.take }),
         )
-      : h("p", { text: "Every seat is taken." }),
-    h("p", {}, h("button", { type: "button", class: "action-button", text: "Watch instead", onclick: watch })),
+      : h("p", { text: TEXT.full }),
+    h("p", {}, h("button", { type: "button", class: "action-button", text: TEXT.watchInstead, onclick: watch })),
   );
-  return form;
 }
 
 function watch() {
@@ -132,60 +229,45 @@ function watch() {
   page.conn.send({ type: "spectate" });
 }
 
-function waitingRoom() {
-  const free = page.table.seats.filter((s) => s.kind === "human" && !s.taken).length;
-  const seated = page.seat !== null && page.seat !== undefined;
-  const start = h("button", {
-    type: "button",
-    class: "action-button",
-    "data-start": "",
-    text: "Start the match",
-    disabled: !seated || free > 0,
-    onclick: () => page.conn.send({ type: "start" }),
-  });
-  if (!start.disabled) start.classList.add("playable");
-  return h(
-    "div",
-    { class: "waiting panel" },
-    h("h2", { text: "Waiting for the match to start" }),
-    shareBox(),
-    h("p", { text: free ? `Waiting for ${free} more player${free === 1 ? "" : "s"}.` : "Everyone is here." }),
-    seated ? start : null,
-  );
+function seated() {
+  return page.seat !== null && page.seat !== undefined;
 }
 
-function rematchBox() {
-  const votes = page.table.rematch_votes.map((s) => seatNames()[s]);
-  const seated = page.seat !== null && page.seat !== undefined;
-  const log = page.matchResult?.log;
-  return h(
-    "div",
-    { class: "rematch panel" },
-    h("h2", { text: "The match is over" }),
-    votes.length ? h("p", { text: `Rematch asked by ${votes.join(", ")}.` }) : null,
-    seated
-      ? h("button", {
-          type: "button",
-          class: "action-button playable",
-          "data-rematch": "",
-          text: page.table.rematch_votes.includes(page.seat) ? "Waiting for the others…" : "Rematch",
-          disabled: page.table.rematch_votes.includes(page.seat),
-          onclick: () => page.conn.send({ type: "rematch" }),
-        })
-      : null,
-    log ? h("p", {}, h("a", { href: log, text: "The match's full log (JSON)" })) : null,
+function matchEndScreen() {
+  if (!page.view) return null;
+  const number = page.matchResult?.match ?? page.table.match;
+  const record = page.matchResult?.log ?? (number ? `/api/tables/${code}/matches/${number}` : null);
+  const screen = matchEnd(
+    page.view,
+    seatNames(),
+    {
+      votes: page.table.rematch_votes.map((s) => seatNames()[s]),
+      mine: page.table.rematch_votes.includes(page.seat),
+      seated: seated(),
+      ask: () => page.conn.send({ type: "rematch" }),
+    },
+    record,
   );
+  if (number) {
+    screen.append(h("p", {}, h("a", { href: replayLink(code, number), "data-replay-link": number, text: TEXT.replay })));
+  }
+  return screen;
 }
 
 function renderRoom() {
   const room = $("room");
   if (!page.table) return replaceChildren(room);
   if (page.seat === undefined) {
-    return replaceChildren(room, page.watching || seatToken(code) ? null : joinForm());
+    if (page.watching || seatToken(code) || (page.autoJoin && freeSeats().length)) return replaceChildren(room);
+    $("status").textContent = freeSeats().length ? TEXT.chooseSeat : TEXT.fullStatus;
+    return replaceChildren(room, joinForm());
   }
-  if (page.table.status === "waiting") return replaceChildren(room, waitingRoom());
-  if (page.table.status === "finished") return replaceChildren(room, rematchBox());
-  return replaceChildren(room, page.table.hints && page.seat !== null ? hintBox() : null);
+  if (page.table.status === "waiting") {
+    const table = { ...page.table, bots_join_in_ms: page.botsAt === null ? null : Math.max(0, page.botsAt - performance.now()) };
+    return replaceChildren(room, waitingRoom(table, code, seated(), (m) => page.conn.send(m)));
+  }
+  if (page.table.status === "finished" && page.view?.phase === "over") return replaceChildren(room, matchEndScreen());
+  return replaceChildren(room, page.table.hints && seated() ? hintBox() : null);
 }
 
 /** At a practice table, the coach suggests a move for the current decision. */
@@ -198,8 +280,8 @@ function hintBox() {
       type: "button",
       class: "action-button",
       "data-hint": "",
-      text: page.hinting ? "The coach is thinking…" : "Hint",
-      title: "Ask the coach for a move (practice tables only)",
+      text: page.hinting ? TEXT.hinting : TEXT.hint,
+      title: TEXT.hintTitle,
       disabled: !mine || page.hinting,
       onclick: () => {
         page.hinting = true;
@@ -216,10 +298,13 @@ function ensureTableView() {
   const game = GAMES[page.table.game];
   $("game-title").textContent = page.table.title;
   document.title = `${page.table.title} · table ${code} · cardtable`;
+  $("rules-drawer-title").textContent = GUIDE_TEXT.title(page.table.title);
+  replaceChildren($("rules-body"), guide(page.table.game));
   page.tv = new TableView(
     game,
     sendAction,
-    { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") },
+    { board: $("board"), status: $("status"), tip: $("tip"), sheet: $("sheet"), log: $("log") },
+    page.table.game,
   );
 }
 
@@ -234,16 +319,36 @@ function sendAction(action) {
   page.conn.send({ type: "action", action, ...(simultaneous ? {} : { version: page.version }) });
 }
 
+function autoJoinOrStart() {
+  if (page.seat === undefined && page.autoJoin && !page.joinSent && !page.watching && !seatToken(code) && freeSeats().length) {
+    join(ensurePlayerName());
+  }
+  if (page.autoStart && !page.startSent && seated() && page.table.status === "waiting" && !freeSeats().length) {
+    page.startSent = true;
+    page.conn.send({ type: "start" });
+  }
+}
+
 function onTable(table) {
   page.table = table;
+  page.botsAt = table.bots_join_in_ms === null || table.bots_join_in_ms === undefined ? null : performance.now() + table.bots_join_in_ms;
   ensureTableView();
   page.tv.setTable(seatNames(), table.turn_seconds);
   renderSeats();
+  renderRulesOn();
   renderRoom();
+  showIdle();
   replaceChildren($("history"), historyList(code, table.finished_matches));
   if (table.status === "waiting" && page.seat !== undefined) {
-    $("status").textContent = "The match has not started yet.";
+    $("status").textContent = TEXT.notStarted;
   }
+  autoJoinOrStart();
+}
+
+/** A quick match whose table filled up before we sat down: find another one. */
+async function requickMatch() {
+  const table = await quickMatch({ game: page.table.game });
+  window.location.replace(`table.html?code=${encodeURIComponent(table.code)}&join=1&quick=1`);
 }
 
 const HANDLERS = {
@@ -262,6 +367,7 @@ const HANDLERS = {
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
     page.hinting = false;
+    if (m.history) page.tv.history(m.history);
     renderRoom();
   },
   hint(m) {
@@ -273,8 +379,8 @@ const HANDLERS = {
     page.matchResult = m;
     renderRoom();
   },
-  timeout(m) {
-    showError(`${seatNames()[m.seat]} ran out of time: a bot plays for them until they act.`);
+  timeout() {
+    showIdle();
   },
   error(m) {
     if (m.error === "bad_token") {
@@ -284,44 +390,85 @@ const HANDLERS = {
       return;
     }
     page.hinting = false;
-    showError(m.error === "stale" ? "Too late: the table moved on before your move arrived." : m.message);
+    if (m.error === "table_full" && page.quick) {
+      requickMatch().catch((error) => showError(error.message));
+      return;
+    }
+    if (m.error === "table_full" || m.error === "seat_taken") page.joinSent = false;
+    showError(m.error === "stale" ? TEXT.stale : m.message);
     page.tv?.refused();
+    renderRoom();
   },
 };
 
 function onOpen(reconnected) {
   if (reconnected) {
-    banner("Connection is back.", "back");
+    banner(TEXT.again, "back");
     setTimeout(() => ($("banner").hidden = true), BACK_BANNER_MS);
   }
   page.seat = undefined;
+  page.joinSent = false;
   const token = seatToken(code);
   if (token) page.conn.send({ type: "rejoin", token });
   else if (page.watching) page.conn.send({ type: "spectate" });
-  // Otherwise the join form waits for the table's status (fetched below).
+  // Otherwise the join form (or the automatic join) waits for the table's status.
   tableStatus(code).then(
     (table) => {
       if (page.seat === undefined) onTable(table);
     },
-    (error) => showError(error.message),
+    (error) => (error.code === "no_table" ? gone() : showError(error.message)),
   );
 }
 
+/** No such table: one clear message and the way back, nothing else. */
+function gone() {
+  page.conn?.close();
+  $("status").textContent = TEXT.noTable(code);
+  $("error").textContent = "";
+  $("side").hidden = true;
+  $("code-line").hidden = true;
+  replaceChildren($("room"), h("p", {}, h("a", { class: "action-button playable", href: "./", "data-lobby": "", text: TEXT.back })));
+}
+
+function fillFrame() {
+  $("status").textContent = TEXT.connecting;
+  $("code-word").textContent = TEXT.tableWord;
+  $("players-title").textContent = TEXT.players;
+  $("sheet-title").textContent = TEXT.sheet;
+  $("log-title").textContent = TEXT.log;
+  $("history-title").textContent = TEXT.history;
+  $("rules-button").textContent = GUIDE_TEXT.open;
+  $("rules-close").textContent = GUIDE_TEXT.close;
+  $("rules-button").addEventListener("click", () => $("rules-drawer").showModal());
+  $("rules-close").addEventListener("click", () => $("rules-drawer").close());
+  // On a narrow screen the side panels start folded, leaving the table the room.
+  if (window.matchMedia("(max-width: 760px)").matches) {
+    for (const id of ["players-panel", "sheet-panel", "log-panel"]) $(id).open = false;
+  }
+}
+
 function main() {
+  fillFrame();
   if (!code) {
-    $("status").textContent = "No table code given.";
+    $("status").textContent = TEXT.noCode;
+    $("side").hidden = true;
     return;
   }
   $("code").textContent = code;
   $("code").href = tableLink(code);
+  listGames().then((games) => {
+    page.games = games;
+    if (page.table) renderRulesOn();
+  }, () => {});
+  setInterval(() => {
+    const note = document.querySelector("[data-bots-in]");
+    if (note && page.botsAt !== null) note.textContent = WAITING_TEXT.botsIn(Math.ceil(Math.max(0, page.botsAt - performance.now()) / 1000));
+  }, TICK_MS);
   page.conn = new Connection(socketUrl(code), {
     onOpen,
     onMessage: (m) => HANDLERS[m.type]?.(m),
-    onLost: () => banner("Connection lost. Reconnecting…", "lost"),
-    onGone: (reason) => {
-      $("status").textContent = `There is no table ${code}.`;
-      showError(reason);
-    },
+    onLost: () => banner(TEXT.lost, "lost"),
+    onGone: gone,
   });
 }
 

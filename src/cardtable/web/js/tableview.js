@@ -7,16 +7,29 @@ import { play, snapshot } from "./animate.js";
 import { choose, closeChoosers, notice } from "./dialogs.js";
 import { h, replaceChildren } from "./dom.js";
 import { roundTable, scoreSheet } from "./scoresheet.js";
+import { TEXT as TIP_TEXT, tipFor } from "./tips.js";
 
 const LOG_LIMIT = 200;
+const TIPS_KEY = "cardtable:tips";
+
+/** The texts this file shows, in one place. */
+const TEXT = {
+  reshuffle: "The discard pile is shuffled into a new draw pile.",
+  roundEnd: (round, scores) => `Round ${round} ends: ${scores}.`,
+  matchEnd: (winners) => `The match is over: ${winners} won.`,
+  roundResult: (round) => `Round ${round} result`,
+  and: " and ",
+};
 
 export class TableView {
   /**
-   * `game` is a game module and `act(action)` sends an action to the server. The
-   * table is drawn into `parts`: its `board`, `status`, `sheet` and `log` elements.
+   * `game` is a game module (`gameName` its engine name) and `act(action)` sends an
+   * action to the server. The table is drawn into `parts`: its `board`, `status`,
+   * `tip`, `sheet` and `log` elements.
    */
-  constructor(game, act, parts) {
+  constructor(game, act, parts, gameName) {
     this.game = game;
+    this.gameName = gameName;
     this.sendAction = act;
     this.parts = parts;
     this.view = null;
@@ -107,7 +120,31 @@ export class TableView {
     const mine = this.legal.length > 0;
     this.parts.status.classList.toggle("your-move", mine);
     this.parts.status.textContent = this.game.status(ctx);
+    this.renderTip(ctx);
     replaceChildren(this.parts.sheet, scoreSheet(this.view, this.nameList()));
+  }
+
+  /** The first-game tip for now, with a switch to hide tips (remembered). */
+  renderTip(ctx) {
+    const hidden = localStorage.getItem(TIPS_KEY) === "off";
+    const tip = hidden ? null : tipFor(this.gameName, ctx);
+    const toggle = h("button", {
+      type: "button",
+      class: "link-button",
+      "data-tips": "",
+      text: hidden ? TIP_TEXT.show : TIP_TEXT.hide,
+      onclick: () => {
+        localStorage.setItem(TIPS_KEY, hidden ? "on" : "off");
+        this.renderTip(this.context());
+      },
+    });
+    replaceChildren(this.parts.tip, tip ? h("span", {}, h("strong", { text: `${TIP_TEXT.label} ` }), tip) : null, " ", toggle);
+  }
+
+  /** The log of the match so far, as the server sent it on (re)joining: no animation. */
+  history(events) {
+    this.logLines = [];
+    this.log(events);
   }
 
   nameList() {
@@ -127,34 +164,30 @@ export class TableView {
 
   describeCommon(event) {
     const names = this.nameList();
-    if (event.type === "reshuffle") return "The discard pile is shuffled into a new draw pile.";
+    if (event.type === "reshuffle") return TEXT.reshuffle;
     if (event.type === "round_end") {
-      return `Round ${event.round} ends: ${event.scores.map((s, p) => `${names[p]} ${s}`).join(", ")}.`;
+      return TEXT.roundEnd(event.round, event.scores.map((s, p) => `${names[p]} ${s}`).join(", "));
     }
-    if (event.type === "match_end") {
-      return `The match is over: ${event.winners.map((p) => names[p]).join(" and ")} won.`;
-    }
+    if (event.type === "match_end") return TEXT.matchEnd(event.winners.map((p) => names[p]).join(TEXT.and));
     return null;
   }
 
-  /** Round and match results get a dialog, so nobody misses them (one for both at once). */
+  /**
+   * A round's result gets a dialog, so nobody misses it; the match's end has its own
+   * screen on the page (table.js), and a game may point out what just happened
+   * (`game.alert`, such as a wrong throw) in a dialog too.
+   */
   announce(events) {
     const names = this.nameList();
-    const parts = [];
-    let title = null;
+    const ctx = this.context();
     for (const event of events) {
       if (event.type === "round_end") {
-        title = `Round ${event.round} result`;
-        parts.push(
+        notice(TEXT.roundResult(event.round), [
           h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
-          this.game.roundDetails?.(event, this.context()) ?? null,
-        );
-      } else if (event.type === "match_end") {
-        title = title ? `${title}: the match is over` : "The match is over";
-        const won = event.winners.map((p) => names[p]).join(" and ");
-        parts.unshift(h("p", { class: "match-result", text: `${won} won the match.` }));
+          this.game.roundDetails?.(event, ctx) ?? null,
+        ]);
       }
     }
-    if (title) notice(title, parts);
+    this.game.alert?.(events, ctx);
   }
 }

@@ -1,5 +1,6 @@
 // Skyjo card faces: the value on a colour band (-2..-1 dark blue, 0 light blue,
-// 1-4 green, 5-8 yellow, 9-12 red), so a layout reads at a glance.
+// 1-4 green, 5-8 yellow, 9-12 red), so a layout reads at a glance. The 6 and the 9
+// are underlined, as on printed cards, so that they are told apart upside down.
 
 import { s } from "../dom.js";
 import { frame, label, upsideDown } from "./common.js";
@@ -17,16 +18,29 @@ export function band(value) {
   return BANDS.find((b) => value <= b.upTo);
 }
 
+const UNDERLINED = new Set([6, 9]);
+
+/** A value with its underline when it is a 6 or a 9: the text, then the bar under it. */
+function index(value, x, y, size, ink, extra = {}) {
+  const text = String(value);
+  const parts = [label(x, y, text, size, ink, extra)];
+  if (UNDERLINED.has(value)) {
+    const half = size * 0.32;
+    parts.push(s("rect", { x: x - half, y: y + size * 0.42, width: half * 2, height: Math.max(2, size * 0.08), rx: 1, fill: ink, "data-underline": "" }));
+  }
+  return s("g", {}, parts);
+}
+
 /** The face of the Skyjo card worth `value` (-2..12). */
 export function skyjoCard(value) {
   const { fill, ink } = band(value);
   const svg = frame(`Skyjo ${value}`, fill, "#222");
-  const text = String(value);
+  const big = String(value).length > 1 ? 44 : 54;
   svg.append(
     s("ellipse", { cx: 50, cy: 75, rx: 36, ry: 50, fill: "rgba(255,255,255,0.22)" }),
-    label(50, 78, text, text.length > 1 ? 44 : 54, ink, { stroke: "rgba(0,0,0,0.25)", "stroke-width": 1 }),
-    label(17, 18, text, 16, ink),
-    upsideDown(label(17, 18, text, 16, ink)),
+    index(value, 50, 74, big, ink, { stroke: "rgba(0,0,0,0.25)", "stroke-width": 1 }),
+    index(value, 17, 18, 16, ink),
+    upsideDown(index(value, 17, 18, 16, ink)),
   );
   return svg;
 }

@@ -4,7 +4,8 @@
 // on, keeps them shown through the view itself). Places are keyed "L<seat>:<slot>".
 
 import { ofType } from "../actions.js";
-import { frenchCard } from "../art/french.js";
+import { cardName, frenchCard } from "../art/french.js";
+import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
 import {
   back,
@@ -13,7 +14,8 @@ import {
   drawDiscardHold,
   finalCards,
   handMoves,
-  otherSeats,
+  opponentRing,
+  placeName,
   playerArea,
   playerTag,
   seatName,
@@ -115,6 +117,7 @@ function row(ctx, seat) {
         face,
         actions: over ? [] : slotActions(ctx, seat, slot),
         extra,
+        place: placeName(ctx, seat, slot),
       });
     }),
   );
@@ -195,10 +198,9 @@ export function status(ctx) {
 export function render(ctx) {
   return h(
     "div",
-    { class: "board board-cactus" },
-    h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
-    drawDiscardHold(ctx, frenchCard),
-    windowBar(ctx),
+    { class: "board board-cactus felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h("div", { class: "middle" }, drawDiscardHold(ctx, frenchCard), windowBar(ctx)),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null ? null : controls(ctx),
   );
@@ -237,17 +239,17 @@ export function describe(event, ctx) {
     case "round_start":
       return `Round ${event.round} begins; ${seatName(ctx, event.starter)} starts.`;
     case "see":
-      return event.source === "deal" ? null : `You see ${event.card} (${who}, card ${event.slot + 1}).`;
+      return event.source === "deal" ? null : `You see the ${cardName(event.card)} (${who}, card ${event.slot + 1}).`;
     case "cactus":
       return `${who} calls Cactus!`;
     case "draw":
       return `${who} draws a card.`;
     case "take_discard":
-      return `${who} takes the ${event.card} from the discard pile.`;
+      return `${who} takes the ${cardName(event.card)} from the discard pile.`;
     case "replace":
-      return `${who} replaces card ${event.slot + 1} and discards the ${event.card}.`;
+      return `${who} replaces card ${event.slot + 1} and discards the ${cardName(event.card)}.`;
     case "discard":
-      return `${who} discards the ${event.card}${event.effect ? ` (${EFFECT_NAMES[event.effect]})` : ""}.`;
+      return `${who} discards the ${cardName(event.card)}${event.effect ? ` (${EFFECT_NAMES[event.effect]})` : ""}.`;
     case "effect_skipped":
       return `${who}'s effect has no possible target.`;
     case "peek":
@@ -259,13 +261,45 @@ export function describe(event, ctx) {
     case "window_open":
       return `Quick discard: anyone may throw ${aRank(event.rank)}.`;
     case "throw":
-      return event.right ? `${who} throws the ${event.card}: right!` : `${who} throws the ${event.card}: wrong.`;
+      return event.right
+        ? `${who} throws the ${cardName(event.card)}: right!`
+        : `${who} throws the ${cardName(event.card)}: wrong, it goes back and a penalty card is added.`;
     case "penalty":
       return `${who} takes a penalty card.`;
     case "turn_skipped":
       return `${who} cannot draw: turn skipped.`;
     default:
       return null;
+  }
+}
+
+/** How long the wrong-throw note stays (play goes on under it). */
+const WRONG_MS = 6000;
+
+const WRONG = {
+  title: "Wrong throw",
+  mine: (card, rank) => `Your ${cardName(card)} is not ${rank}: everyone saw it, it went back face down, and you took a penalty card.`,
+  thrown: "your card (back in its place)",
+  penalty: (n) => `penalty card (your card ${n})`,
+};
+
+/** A wrong throw of the viewer's own is shown plainly: the card everyone saw and the penalty. */
+export function alert(events, ctx) {
+  for (const [i, event] of events.entries()) {
+    if (event.type !== "throw" || event.right || event.seat !== ctx.you) continue;
+    const penalty = events.slice(i).find((e) => e.type === "penalty" && e.seat === event.seat);
+    const rank = ctx.view.window ? aRank(ctx.view.window.rank) : "the rank on the pile";
+    notice(WRONG.title, [
+      h("p", { text: WRONG.mine(event.card, rank) }),
+      h(
+        "div",
+        { class: "alert-cards" },
+        h("figure", { "data-wrong-card": event.card }, h("div", { class: "card" }, frenchCard(event.card)), h("figcaption", { text: WRONG.thrown })),
+        penalty
+          ? h("figure", { "data-penalty": penalty.slot }, h("div", { class: "card" }, back()), h("figcaption", { text: WRONG.penalty(penalty.slot + 1) }))
+          : null,
+      ),
+    ], { kind: "alert", closeAfterMs: WRONG_MS });
   }
 }
 

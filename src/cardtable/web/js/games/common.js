@@ -5,20 +5,63 @@ import { bind, ofType } from "../actions.js";
 import { cardBack } from "../art/common.js";
 import { h } from "../dom.js";
 
+/** The words for places and moves that screen readers announce, in one place. */
+export const TEXT = {
+  yourCard: (n) => `your card ${n}`,
+  theirCard: (name, n) => `${name}'s card ${n}`,
+  drawPile: "draw pile",
+  discardPile: "discard pile",
+  inHand: "card in hand",
+  empty: "empty",
+  choose: "choose how",
+  moves: {
+    reveal: "turn it face up",
+    replace: "put the card in hand here",
+    draw: "draw a card",
+    take_discard: "take it",
+    discard: "discard the card in hand",
+    play: "play it",
+    look: "look at your cards 1 and 2",
+    peek_own: "look at it",
+    peek_opponent: "look at it",
+    king_peek: "look at it",
+    choose_opponent: "choose it for the swap",
+    swap: "give it in the swap",
+    king_swap: "give it in the swap",
+    throw: "throw it",
+  },
+};
+
+/** What pressing a card does, in words ("play it"), or "choose how" for several moves. */
+function moveWords(actions) {
+  if (!actions.length) return null;
+  const types = new Set(actions.map((a) => a.type));
+  return types.size === 1 ? (TEXT.moves[actions[0].type] ?? actions[0].type) : TEXT.choose;
+}
+
 /**
  * A card on the table. `face` is an <svg> (or null for an empty place), `key`
  * names the place so moves between places can be animated, `actions` are the legal
- * actions a click on it performs.
+ * actions a click on it performs, `place` names it for screen readers ("your card
+ * 3"): its accessible name says where it is, what it shows and what pressing it does.
  */
-export function cardSlot(ctx, { key, face, actions = [], describe, title, extra = "" }) {
+export function cardSlot(ctx, { key, face, actions = [], describe, title, extra = "", place }) {
   const node = h(actions.length ? "button" : "div", {
     class: `card ${face ? "" : "card-empty"} ${extra}`.trim(),
     "data-key": key,
     type: actions.length ? "button" : null,
   });
   if (face) node.append(face);
-  else node.setAttribute("aria-label", "empty place");
+  const shows = face?.getAttribute("aria-label") ?? TEXT.empty;
+  const name = [place, shows, moveWords(actions)].filter(Boolean).join(": ");
+  if (actions.length || !face || place) node.setAttribute("aria-label", name);
+  if (!actions.length && (place || !face)) node.setAttribute("role", "img");
   return bind(node, actions, ctx, describe, title);
+}
+
+/** The name of card `index` (from 0) of `seat`'s cards, numbered from 1 for people. */
+export function placeName(ctx, seat, index) {
+  return seat === ctx.you ? TEXT.yourCard(index + 1) : TEXT.theirCard(seatName(ctx, seat), index + 1);
 }
 
 /** A face-down card picture. */
@@ -36,6 +79,26 @@ export function otherSeats(ctx) {
     if (seat !== ctx.you) seats.push(seat);
   }
   return seats;
+}
+
+/**
+ * The other players around the felt as people sit: the next ones up the left side,
+ * then across the top, then down the right side back to the viewer (a third of them
+ * on each side once there are three or more). `draw(seat)` draws one player's area.
+ */
+export function opponentRing(ctx, draw) {
+  const seats = otherSeats(ctx);
+  const side = seats.length >= 3 ? Math.floor(seats.length / 3) : 0;
+  const left = seats.slice(0, side).reverse();
+  const top = seats.slice(side, seats.length - side);
+  const right = seats.slice(seats.length - side);
+  return h(
+    "div",
+    { class: `opponents opponents-${Math.min(seats.length, 9)}` },
+    h("div", { class: "seats-left" }, left.map(draw)),
+    h("div", { class: "seats-top" }, top.map(draw)),
+    h("div", { class: "seats-right" }, right.map(draw)),
+  );
 }
 
 /** A player's name as shown on the table. */
@@ -75,11 +138,11 @@ export function playerTag(ctx, seat, badges = []) {
 }
 
 /** A pile: its top card (or a back, or an empty place) with a count under it. */
-export function pile(ctx, { key, face, count, caption, actions, describe, title }) {
+export function pile(ctx, { key, face, count, caption, actions, describe, title, place }) {
   return h(
     "div",
     { class: "pile" },
-    cardSlot(ctx, { key, face, actions, describe, title }),
+    cardSlot(ctx, { key, face, actions, describe, title, place }),
     h("div", { class: "pile-caption", text: `${caption} (${count})` }),
   );
 }
@@ -106,6 +169,7 @@ export function drawPile(ctx) {
     face: size ? back() : null,
     count: size,
     caption: "draw",
+    place: TEXT.drawPile,
     actions: ofType(ctx.legal, "draw"),
   });
 }
@@ -126,6 +190,7 @@ export function drawDiscardHold(ctx, art) {
       face: v.discard_top === null ? null : art(v.discard_top),
       count: v.discard_size,
       caption: "discard",
+      place: TEXT.discardPile,
       actions: [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")],
     }),
     h(
@@ -135,6 +200,7 @@ export function drawDiscardHold(ctx, art) {
         key: "hold",
         face: held ? (held.card === null ? back() : art(held.card)) : null,
         extra: held ? "held" : "",
+        place: TEXT.inHand,
       }),
       h("div", { class: "pile-caption", text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand" }),
     ),

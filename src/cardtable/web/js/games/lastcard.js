@@ -10,7 +10,9 @@ import {
   cardSlot,
   drawPile,
   finalCards,
-  otherSeats,
+  opponentRing,
+  placeName,
+  TEXT,
   pile,
   playerArea,
   playerTag,
@@ -58,6 +60,7 @@ function hand(ctx) {
         face: lastCardCard(card),
         actions: playsOf(ctx, card),
         title: `Play ${cardName(card)}: name a colour`,
+        place: placeName(ctx, ctx.you, i),
         describe: (a) => [colourSwatch(a.color), ` ${a.color}`],
       }),
     ),
@@ -97,7 +100,7 @@ function centre(ctx) {
         "data-colour": v.color,
         title: `colour to follow: ${v.color}`,
       },
-      pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: "discard" }),
+      pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: "discard", place: TEXT.discardPile }),
     ),
     h(
       "div",
@@ -125,6 +128,7 @@ function controls(ctx) {
     },
   });
   if (canCall) call.classList.add("playable");
+  if (canCall && !ctx.ui.calling) call.classList.add("call-now");
   const draws = ofType(ctx.legal, "draw");
   return h(
     "div",
@@ -145,14 +149,15 @@ export function status(ctx) {
   const v = ctx.view;
   if (v.phase === "over") return "The match is over.";
   if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.`;
+  const plays = ofType(ctx.legal, "play");
+  // Offered with every play that leaves one card, the drawn card's included.
+  const call = plays.some((a) => a.call) ? ' Second-to-last card: press "Last Card!" before playing.' : "";
   if (v.phase === "play_drawn") {
     // Asked after every draw, so that the table cannot tell whether the card fits.
-    if (!ofType(ctx.legal, "play").length) return `You drew ${cardName(v.drawn)}, which does not fit: keep it.`;
-    return `You drew ${cardName(v.drawn)}: play it, or keep it.`;
+    if (!plays.length) return `You drew ${cardName(v.drawn)}, which does not fit: keep it.`;
+    return `You drew ${cardName(v.drawn)}: play it, or keep it.${call}`;
   }
-  if (v.pending) return `A draw of ${v.pending} is pending: stack on it if you can, or draw.`;
-  const plays = ofType(ctx.legal, "play");
-  const call = plays.some((a) => a.call) ? ' Second-to-last card: press "Last Card!" before playing.' : "";
+  if (v.pending) return `A draw of ${v.pending} is pending: stack on it if you can, or draw.${call}`;
   if (!plays.length) return "You cannot play: draw a card.";
   return `Play a card matching ${v.color} or ${cardName(v.top)}.${call}`;
 }
@@ -161,9 +166,9 @@ export function status(ctx) {
 export function render(ctx) {
   return h(
     "div",
-    { class: "board board-lastcard" },
-    h("div", { class: "opponents" }, otherSeats(ctx).map((seat) => area(ctx, seat))),
-    centre(ctx),
+    { class: "board board-lastcard felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h("div", { class: "middle" }, centre(ctx)),
     ctx.you === null ? null : area(ctx, ctx.you),
     ctx.you === null ? null : controls(ctx),
   );

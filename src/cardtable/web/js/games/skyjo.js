@@ -10,7 +10,8 @@ import {
   drawDiscardHold,
   finalCards,
   handMoves,
-  otherSeats,
+  opponentRing,
+  placeName,
   playerArea,
   playerTag,
   seatName,
@@ -29,7 +30,7 @@ function layout(ctx, seat) {
     const actions = mine
       ? [...ofType(ctx.legal, "reveal", { pos }), ...ofType(ctx.legal, "replace", { pos })]
       : [];
-    return cardSlot(ctx, { key: `L${seat}:${pos}`, face: face(value), actions });
+    return cardSlot(ctx, { key: `L${seat}:${pos}`, face: face(value), actions, place: placeName(ctx, seat, pos) });
   });
   return h("div", { class: "grid grid-skyjo" }, cards);
 }
@@ -60,7 +61,8 @@ export function status(ctx) {
   if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.${last}`;
   const ask = {
     turn: "Draw a card or take the top discard.",
-    place_drawn: "Place the drawn card in your layout, or discard it and turn a card face up.",
+    place_drawn:
+      "Place the drawn card in your layout, or discard it (click the discard pile or the button beside it) and turn a card face up.",
     place_taken: "Place the taken card in your layout.",
     reveal_after_discard: "Turn one of your face-down cards face up.",
   }[v.phase];
@@ -69,22 +71,19 @@ export function status(ctx) {
 
 /** The table. */
 export function render(ctx) {
-  const seats = otherSeats(ctx);
+  const discard = ofType(ctx.legal, "discard");
   return h(
     "div",
-    { class: "board board-skyjo" },
-    h("div", { class: "opponents" }, seats.map((seat) => area(ctx, seat))),
-    drawDiscardHold(ctx, skyjoCard),
+    { class: "board board-skyjo felt" },
+    opponentRing(ctx, (seat) => area(ctx, seat)),
+    h(
+      "div",
+      { class: "middle" },
+      drawDiscardHold(ctx, skyjoCard),
+      // Beside the piles, where the eye is after drawing (the discard pile does the same).
+      discard.length ? h("div", { class: "controls" }, ctx.button("Discard it, then turn a card", discard)) : null,
+    ),
     ctx.you === null ? null : area(ctx, ctx.you),
-    ctx.you === null
-      ? null
-      : h(
-          "div",
-          { class: "controls" },
-          ofType(ctx.legal, "discard").length
-            ? ctx.button("Discard it, then turn a card", ofType(ctx.legal, "discard"))
-            : null,
-        ),
   );
 }
 

@@ -1,0 +1,144 @@
+// The match end screen: the final ranking with places, each round's scores with a
+// small chart of the running totals, the winner celebrated, and the way on (rematch,
+// back to the lobby, the match's record to download).
+
+import { h, s } from "./dom.js";
+
+export const TEXT = {
+  title: "The match is over",
+  won: (names) => `${names} won the match!`,
+  place: (n) => ["1st", "2nd", "3rd"][n - 1] ?? `${n}th`,
+  ranking: "Final ranking",
+  player: "Player",
+  total: "Total",
+  round: (n) => `Round ${n}`,
+  rounds: "Round by round",
+  chart: "Running totals after each round",
+  rematch: "Rematch",
+  rematchWaiting: "Waiting for the others…",
+  rematchAsked: (names) => `Rematch asked by ${names}.`,
+  lobby: "Back to the lobby",
+  record: "Download the match record (JSON)",
+  and: " and ",
+};
+
+const LINE_COLOURS = ["#f2c14e", "#7fd1ff", "#ff8a65", "#a5d6a7", "#ce93d8", "#fff59d", "#80cbc4", "#f48fb1", "#bcaaa4", "#e0e0e0"];
+
+/** Places for `totals`: equal totals share a place; `higherWins` says which way ranks. */
+export function places(totals, higherWins) {
+  const order = totals.map((total, seat) => ({ seat, total }));
+  order.sort((a, b) => (higherWins ? b.total - a.total : a.total - b.total));
+  return order.map((entry) => ({
+    ...entry,
+    place: 1 + order.filter((other) => (higherWins ? other.total > entry.total : other.total < entry.total)).length,
+  }));
+}
+
+/** Whether the game's winners had the highest total (Last Card) or the lowest. */
+function higherWins(view) {
+  const best = view.totals[view.winners[0]];
+  return view.totals.every((t) => t <= best) && view.totals.some((t) => t < best);
+}
+
+function runningTotals(view) {
+  const sums = Array(view.players).fill(0);
+  return view.round_scores.map((scores) => scores.map((score, p) => (sums[p] += score)));
+}
+
+/** A line chart of each player's running total, one point per round. */
+function chart(view, names) {
+  const rows = runningTotals(view);
+  const width = 320;
+  const height = 140;
+  const pad = 24;
+  const values = rows.flat().concat(0);
+  const low = Math.min(...values);
+  const high = Math.max(...values, low + 1);
+  // Point 0 is the start (every total 0), point i the total after round i.
+  const x = (i) => pad + (i * (width - 2 * pad)) / rows.length;
+  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low);
+  const lines = [...Array(view.players).keys()].map((p) =>
+    s("polyline", {
+      points: [[x(0), y(0)], ...rows.map((row, i) => [x(i + 1), y(row[p])])].map((pt) => pt.join(",")).join(" "),
+      fill: "none",
+      stroke: LINE_COLOURS[p % LINE_COLOURS.length],
+      "stroke-width": 2.5,
+    }),
+  );
+  const svg = s(
+    "svg",
+    { class: "totals-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": TEXT.chart },
+    s("title", { text: TEXT.chart }),
+    s("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), stroke: "rgba(255,255,255,0.3)" }),
+    lines,
+  );
+  const legend = h(
+    "ul",
+    { class: "chart-legend" },
+    names.map((name, p) => h("li", {}, h("span", { class: "swatch-line", style: `background: ${LINE_COLOURS[p % LINE_COLOURS.length]}` }), name)),
+  );
+  return h("figure", { class: "chart" }, svg, h("figcaption", { text: TEXT.chart }), legend);
+}
+
+function roundsTable(view, names) {
+  return h(
+    "table",
+    { class: "scores rounds" },
+    h("thead", {}, h("tr", {}, h("th", { text: TEXT.player }), view.round_scores.map((_, i) => h("th", { scope: "col", text: TEXT.round(i + 1) })), h("th", { text: TEXT.total }))),
+    h(
+      "tbody",
+      {},
+      names.map((name, p) =>
+        h("tr", {}, h("th", { scope: "row", text: name }), view.round_scores.map((scores) => h("td", { text: String(scores[p]) })), h("td", { text: String(view.totals[p]) })),
+      ),
+    ),
+  );
+}
+
+/**
+ * The screen for a finished match: `view` is its last view, `names` the players,
+ * `rematch` {votes, mine, seated, ask()}, `record` the URL of its JSON record or null.
+ */
+export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
+  const ranking = places(view.totals, higherWins(view));
+  const winners = view.winners.map((p) => names[p]).join(TEXT.and);
+  return h(
+    "section",
+    { class: "match-end panel", "aria-labelledby": "match-end-title" },
+    h("h2", { id: "match-end-title", text: TEXT.title }),
+    h("p", { class: "match-result celebrate", text: `★ ${TEXT.won(winners)} ★` }),
+    h("h3", { text: TEXT.ranking }),
+    h(
+      "ol",
+      { class: "ranking" },
+      ranking.map((entry) =>
+        h(
+          "li",
+          { class: entry.place === 1 ? "first" : "", "data-place": entry.place },
+          h("span", { class: "place", text: TEXT.place(entry.place) }),
+          h("span", { class: "rank-name", text: names[entry.seat] }),
+          h("span", { class: "rank-total", text: String(entry.total) }),
+        ),
+      ),
+    ),
+    h("h3", { text: TEXT.rounds }),
+    h("div", { class: "match-end-detail" }, roundsTable(view, names), chart(view, names)),
+    votes.length ? h("p", { text: TEXT.rematchAsked(votes.join(", ")) }) : null,
+    h(
+      "div",
+      { class: "controls" },
+      seated
+        ? h("button", {
+            type: "button",
+            class: "action-button playable",
+            "data-rematch": "",
+            text: mine ? TEXT.rematchWaiting : TEXT.rematch,
+            disabled: mine,
+            onclick: ask,
+          })
+        : null,
+      h("a", { class: "action-button", href: "./", "data-lobby": "", text: TEXT.lobby }),
+    ),
+    record ? h("p", { class: "record-link" }, h("a", { href: record, download: "", text: TEXT.record })) : null,
+  );
+}

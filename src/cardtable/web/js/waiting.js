@@ -1,0 +1,89 @@
+// The waiting room before a match: the invite (code and link, each with a copy
+// button), who is still expected, and the ways to begin: start when everyone is
+// here, or at once with bots in the free seats; a quick match counts down to its bots.
+
+import { tableLink } from "./api.js";
+import { h } from "./dom.js";
+
+export const TEXT = {
+  title: "Waiting for the match to start",
+  invite: "Invite your friends with the code or the link:",
+  code: "Code",
+  link: "Link",
+  copy: "Copy",
+  copyCode: "Copy the table code",
+  copyLink: "Copy the invite link",
+  copied: "Copied!",
+  more: (n) => `Waiting for ${n} more player${n === 1 ? "" : "s"}.`,
+  everyone: "Everyone is here.",
+  start: "Start the match",
+  fill: "Start now: bots take the free seats",
+  botsIn: (s) => `Nobody else yet? Bots take the free seats in ${s} s.`,
+  quick: "Looking for other players…",
+};
+
+function copyButton(text, label) {
+  const button = h("button", { type: "button", class: "action-button copy", "aria-label": label, text: TEXT.copy });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = TEXT.copied;
+    } catch {
+      // No clipboard permission (an insecure origin): select the text instead.
+      const field = button.previousElementSibling;
+      field?.select?.();
+    }
+  });
+  return button;
+}
+
+function copyField(id, value, caption, label) {
+  return h(
+    "div",
+    { class: "copy-field" },
+    h("label", { for: id, text: caption }),
+    h("input", { id, value, readonly: true, class: id === "invite-code" ? "code" : "share" }),
+    copyButton(value, label),
+  );
+}
+
+/** The invite: code and link, each ready to copy. */
+export function inviteBox(code) {
+  return h(
+    "div",
+    { class: "share-box" },
+    h("p", { text: TEXT.invite }),
+    copyField("invite-code", code, TEXT.code, TEXT.copyCode),
+    copyField("invite-link", tableLink(code), TEXT.link, TEXT.copyLink),
+  );
+}
+
+/** The waiting room; `send(message)` talks to the server. */
+export function waitingRoom(table, code, seated, send) {
+  const free = table.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  const start = h("button", {
+    type: "button",
+    class: `action-button ${free ? "" : "playable"}`,
+    "data-start": "",
+    text: TEXT.start,
+    disabled: !seated || free > 0,
+    onclick: () => send({ type: "start" }),
+  });
+  const fill = h("button", {
+    type: "button",
+    class: "action-button",
+    "data-fill": "",
+    text: TEXT.fill,
+    onclick: () => send({ type: "fill" }),
+  });
+  const seconds = table.bots_join_in_ms === null || table.bots_join_in_ms === undefined ? null : Math.ceil(table.bots_join_in_ms / 1000);
+  return h(
+    "div",
+    { class: "waiting panel" },
+    h("h2", { text: table.quick_match ? TEXT.quick : TEXT.title }),
+    table.quick_match ? null : inviteBox(code),
+    h("p", { text: free ? TEXT.more(free) : TEXT.everyone }),
+    seconds !== null && free ? h("p", { class: "bots-in", "data-bots-in": seconds, text: TEXT.botsIn(seconds) }) : null,
+    seated ? h("div", { class: "controls" }, start, free ? fill : null) : null,
+  );
+}
