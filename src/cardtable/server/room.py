@@ -27,7 +27,7 @@ from typing import Any
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import ActionFormatError, CardtableError
 from cardtable.engine.events import Event
-from cardtable.engine.registry import get_game, make
+from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
