@@ -60,6 +60,14 @@ def test_its_draws_are_pythons_and_leave_the_same_generator(core) -> None:  # ty
             assert core.rng_index(ours, n) == random_index(theirs, n)
         assert ours.getstate() == theirs.getstate()
         assert ours.random() == theirs.random()  # Python carries on where C stopped
+    assert core.rng_index(random.Random(3), 1) == 0
+    for size in (0, 1, 2, 52, 150):
+        ours, theirs = random.Random(size), random.Random(size)
+        mine, reference = [str(i) for i in range(size)], [str(i) for i in range(size)]
+        core.rng_shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_it_refuses_what_it_cannot_draw_from_or_hold(core) -> None:  # type: ignore[no-untyped-def]
@@ -68,6 +76,8 @@ def test_it_refuses_what_it_cannot_draw_from_or_hold(core) -> None:  # type: ign
         core.skyjo_random_playout(state, state.rng, random.SystemRandom(), False)
     with pytest.raises(ValueError, match=r"k must be 1\.\.32"):
         core.rng_bits(random.Random(1), 33)
+    with pytest.raises(TypeError, match="shuffles a list"):
+        core.rng_shuffle(random.Random(1), (1, 2))
     bad = state.clone()
     bad.cards = [[0] * 11, [0] * 12]
     before = bad.to_json()

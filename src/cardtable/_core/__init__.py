@@ -27,19 +27,26 @@ PURE_PYTHON = "CARDTABLE_PURE_PYTHON"
 
 
 def draws_like_python(core: ModuleType) -> bool:
-    """Whether the core's draws, and the state it leaves, are Python's own."""
-    from cardtable.engine.state import random_index
+    """Whether the core's draws, and the state it leaves, are Python's own.
 
+    ``randrange(n)`` draws as the engine's ``random_index`` does for ``n >= 2``
+    (``getrandbits(n.bit_length())`` until below ``n``).
+    """
     for seed in (0, 1, 2**40 + 7):
         ours, theirs = random.Random(seed), random.Random(seed)
         for i in range(700):  # past 624 words: the generator's refill too
             k = 1 + i % 32
             if core.rng_bits(ours, k) != theirs.getrandbits(k):
                 return False
-            n = 1 + i % 200
-            if core.rng_index(ours, n) != random_index(theirs, n):
+            n = 2 + i % 200
+            if core.rng_index(ours, n) != theirs.randrange(n):
                 return False
         if ours.getstate() != theirs.getstate():
+            return False
+        mine, reference = list(range(300)), list(range(300))
+        core.rng_shuffle(ours, mine)
+        theirs.shuffle(reference)
+        if mine != reference or ours.getstate() != theirs.getstate():
             return False
     return True
 

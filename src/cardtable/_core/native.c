@@ -42,7 +42,37 @@ static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t n
     return PyLong_FromLong(mt_index((RandomObject *)args[0], (int)n));
 }
 
+/* cardtable.engine.state.shuffle on any list: the same swaps, drawn in C. */
+static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "rng_shuffle(rng, items)");
+        return NULL;
+    }
+    if (check_random(args[0]) < 0)
+        return NULL;
+    if (!PyList_CheckExact(args[1]) || PyList_GET_SIZE(args[1]) > INT32_MAX) {
+        PyErr_SetString(PyExc_TypeError, "rng_shuffle shuffles a list");
+        return NULL;
+    }
+    RandomObject *rng = (RandomObject *)args[0];
+    PyObject **items = ((PyListObject *)args[1])->ob_item;
+    for (int i = (int)PyList_GET_SIZE(args[1]) - 1; i > 0; i--) {
+        int k = bit_length((uint32_t)(i + 1));
+        uint32_t j;
+        do
+            j = mt_bits(rng, k);
+        while (j > (uint32_t)i);
+        PyObject *t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"rng_shuffle", (PyCFunction)(void (*)(void))rng_shuffle, METH_FASTCALL,
+     "rng_shuffle(rng, items): cardtable.engine.state.shuffle(rng, items), drawn in C."},
     {"rng_bits", (PyCFunction)(void (*)(void))rng_bits, METH_FASTCALL,
      "rng_bits(rng, k): rng.getrandbits(k) for 1 <= k <= 32, drawn in C."},
     {"rng_index", (PyCFunction)(void (*)(void))rng_index, METH_FASTCALL,
