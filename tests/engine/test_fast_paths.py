@@ -16,20 +16,17 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.engine.state import State, random_index
+from cardtable.engine.state import State
 
 
 def apply_loop(state: State, rng: random.Random, until_round_end: bool = False) -> int:
-    """The engine's random playout, every step through the validated ``apply``."""
-    rounds = len(state.round_scores)
-    applied = 0
-    while not state.is_over and not (until_round_end and len(state.round_scores) > rounds):
-        seats = state.to_act
-        seat = seats[0] if len(seats) == 1 else seats[random_index(rng, len(seats))]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[random_index(rng, len(legal))])
-        applied += 1
-    return applied
+    """The engine's random playout (``State.random_playout``, the Python loop) with
+    every step through the validated ``apply`` instead of ``apply_legal``."""
+    state.apply_legal = state.apply  # type: ignore[method-assign,assignment]
+    try:
+        return State.random_playout(state, rng, until_round_end)
+    finally:
+        del state.apply_legal
 
 
 def grid(**choices: tuple[Any, ...]) -> list[dict[str, Any]]:

@@ -27,13 +27,13 @@ typedef struct {
     long target;
     int8_t cards[MAX_SEATS][SLOTS];
     int8_t status[MAX_SEATS][SLOTS];
-    int down[MAX_SEATS];
+    long down[MAX_SEATS];
     int8_t draw[MAX_CARDS];
     int ndraw;
     int8_t discard[MAX_CARDS];
     int ndiscard;
     int phase, current, holding, finisher, turns_left, starter, round, is_over, rounds_played;
-    int reveals_left[MAX_SEATS];
+    long reveals_left[MAX_SEATS];
     long totals[MAX_SEATS];
     RandomObject *rng; /* the state's generator */
     PyObject *round_scores; /* the state's list: rounds are appended to it */
@@ -334,8 +334,8 @@ static int read_state(Skyjo *g, PyObject *state)
         || get_int_or_none(state, "holding", &g->holding, NO_CARD) < 0
         || get_rows(state, "cards", g->n, SLOTS, &g->cards[0][0]) < 0
         || get_rows(state, "status", g->n, SLOTS, &g->status[0][0]) < 0
-        || get_ints(state, "down", g->n, g->down) < 0
-        || get_ints(state, "reveals_left", g->n, g->reveals_left) < 0
+        || get_longs(state, "down", g->n, g->down) < 0
+        || get_longs(state, "reveals_left", g->n, g->reveals_left) < 0
         || get_longs(state, "totals", g->n, g->totals) < 0)
         return -1;
     if ((g->ndraw = get_bytes(state, "draw_pile", MAX_CARDS, g->draw)) < 0
@@ -354,8 +354,8 @@ static int write_state(Skyjo *g, PyObject *state)
     int8_t *cards = &g->cards[0][0], *status = &g->status[0][0];
     if (set_rows(state, "cards", g->n, SLOTS, cards) < 0
         || set_rows(state, "status", g->n, SLOTS, status) < 0
-        || set_ints(state, "down", g->n, g->down) < 0
-        || set_ints(state, "reveals_left", g->n, g->reveals_left) < 0
+        || set_longs(state, "down", g->n, g->down) < 0
+        || set_longs(state, "reveals_left", g->n, g->reveals_left) < 0
         || set_longs(state, "totals", g->n, g->totals) < 0
         || set_bytes(state, "draw_pile", g->ndraw, g->draw) < 0
         || set_bytes(state, "discard", g->ndiscard, g->discard) < 0
@@ -373,11 +373,12 @@ static int write_state(Skyjo *g, PyObject *state)
     for (int p = 1; p < g->n; p++)
         if (g->totals[p] < low)
             low = g->totals[p];
-    int winners[MAX_SEATS], k = 0;
+    long winners[MAX_SEATS];
+    int k = 0;
     for (int p = 0; p < g->n; p++)
         if (g->totals[p] == low)
             winners[k++] = p;
-    return set_ints(state, "winners", k, winners);
+    return set_longs(state, "winners", k, winners);
 }
 
 PyObject *skyjo_setup(PyObject *module, PyObject *table)

@@ -89,23 +89,6 @@ static int list_into(PyObject *list, const char *name, int8_t *out)
     return 0;
 }
 
-int get_ints(PyObject *obj, const char *name, int n, int *out)
-{
-    PyObject *list = get_list(obj, name, n);
-    if (list == NULL)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        long v;
-        if (as_long(PyList_GET_ITEM(list, i), name, &v) < 0) {
-            Py_DECREF(list);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(list);
-    return 0;
-}
-
 int get_longs(PyObject *obj, const char *name, int n, long *out)
 {
     PyObject *list = get_list(obj, name, n);
@@ -183,22 +166,6 @@ static PyObject *byte_list(int n, const int8_t *values)
     for (int i = 0; i < n; i++)
         PyList_SET_ITEM(list, i, PyLong_FromLong(values[i])); /* small ints: cached */
     return list;
-}
-
-int set_ints(PyObject *obj, const char *name, int n, const int *values)
-{
-    PyObject *list = PyList_New(n);
-    if (list == NULL)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLong(values[i]);
-        if (v == NULL) {
-            Py_DECREF(list);
-            return -1;
-        }
-        PyList_SET_ITEM(list, i, v);
-    }
-    return set(obj, name, list);
 }
 
 int set_longs(PyObject *obj, const char *name, int n, const long *values)

@@ -13,7 +13,6 @@ int check_random(PyObject *rng);
 int get_int(PyObject *obj, const char *name, int *out);
 int get_long(PyObject *obj, const char *name, long *out);
 int get_int_or_none(PyObject *obj, const char *name, int *out, int none);
-int get_ints(PyObject *obj, const char *name, int n, int *out);
 int get_longs(PyObject *obj, const char *name, int n, long *out);
 /* A list of small ints into out[0..max); returns its length, -1 on error. */
 int get_bytes(PyObject *obj, const char *name, int max, int8_t *out);
@@ -22,7 +21,6 @@ int get_rows(PyObject *obj, const char *name, int n, int width, int8_t *out);
 
 int set_int(PyObject *obj, const char *name, int value);
 int set_int_or_none(PyObject *obj, const char *name, int value, int none);
-int set_ints(PyObject *obj, const char *name, int n, const int *values);
 int set_longs(PyObject *obj, const char *name, int n, const long *values);
 int set_bytes(PyObject *obj, const char *name, int n, const int8_t *values);
 int set_rows(PyObject *obj, const char *name, int n, int width, const int8_t *values);
