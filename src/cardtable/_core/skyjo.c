@@ -261,6 +261,20 @@ static int step(Skyjo *g, int seat, int code)
     return end_turn(g, seat);
 }
 
+/* Call a log's append; a list's own append (as MatchLog's is) is done directly. */
+static int log_append(PyObject *append, PyObject *entry)
+{
+    if (PyCFunction_CheckExact(append) && PyCFunction_GET_SELF(append) != NULL
+        && PyList_CheckExact(PyCFunction_GET_SELF(append))
+        && strcmp(((PyCFunctionObject *)append)->m_ml->ml_name, "append") == 0)
+        return PyList_Append(PyCFunction_GET_SELF(append), entry);
+    PyObject *done = PyObject_CallOneArg(append, entry);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
 /* State.random_playout's loop over to_act and legal_actions, in their order. */
 static long play(Skyjo *g, RandomObject *rng, int until_round_end, PyObject *append)
 {
@@ -296,10 +310,8 @@ static long play(Skyjo *g, RandomObject *rng, int until_round_end, PyObject *app
                 codes[m++] = C_DISCARD;
         }
         int code = codes[mt_index(rng, m)];
-        PyObject *done = PyObject_CallOneArg(append, PyTuple_GET_ITEM(entries, code * MAX_SEATS + seat));
-        if (done == NULL)
+        if (log_append(append, PyTuple_GET_ITEM(entries, code * MAX_SEATS + seat)) < 0)
             return -1;
-        Py_DECREF(done);
         if (step(g, seat, code) < 0)
             return -1;
         applied++;
