@@ -40,7 +40,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import cardtable
-from cardtable import _core
 from cardtable.bots.ismcts import IsmctsBot
 from cardtable.engine.state import State, random_index
 
@@ -87,7 +86,7 @@ def median_rate(
 
 def python_rates(args: argparse.Namespace) -> dict[str, tuple[float, float]]:
     """The playout rates on the pure-Python engine, measured by a child process."""
-    env = {**os.environ, _core.PURE_PYTHON: "1"}
+    env = {**os.environ, "CARDTABLE_PURE_PYTHON": "1"}
     command = [sys.executable, __file__, "--python-rates", "--games", args.games]
     command += ["--runs", str(args.runs), "--seconds", str(args.seconds)]
     out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
@@ -156,6 +155,12 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, help="the C reference's source")
     parser.add_argument("--decisions", type=int, default=20, help="searches a game")
     parser.add_argument("--iterations", type=int, default=300, help="of each search")
+    parser.add_argument(
+        "--search-only",
+        action="store_true",
+        help="only the search figures (these run on an older checkout too, given with "
+        "PYTHONPATH=<checkout>/src, for a before-and-after comparison)",
+    )
     parser.add_argument("--python-rates", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = args.games.split(",")
@@ -167,6 +172,18 @@ def main() -> None:
         }
         print(json.dumps(rates))
         return
+    if not args.search_only:
+        playout_table(games, args)
+    print(f"ISMCTS, {args.iterations} iterations a decision, {args.decisions} decisions:")
+    for game in games:
+        rate = search_rate(game, args.decisions, args.iterations)
+        print(f"{game:<10} {rate:>10,.0f} iterations/s")
+
+
+def playout_table(games: list[str], args: argparse.Namespace) -> None:
+    """The playout rates, three ways, with the C reference beside Skyjo's."""
+    from cardtable import _core
+
     print(f"compiled core: {_core.status}")
     print(f"median of {args.runs} runs of {args.seconds:g} s (CPU time)")
     python = python_rates(args)
@@ -185,10 +202,6 @@ def main() -> None:
             print(f"{row} {fast[1] / slow[1]:>5.1f}x")
             if game == "skyjo":
                 print(reference_row(source, players, args.seconds, fast))
-    print(f"ISMCTS, {args.iterations} iterations a decision, {args.decisions} decisions:")
-    for game in games:
-        rate = search_rate(game, args.decisions, args.iterations)
-        print(f"{game:<10} {rate:>10,.0f} iterations/s")
 
 
 def reference_row(
