@@ -5,7 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-pure-python lint bench venv clean
+.PHONY: run test test-pure-python lint bench dist venv clean system-packages
+
+# Where `make run` listens: `make run HOST=0.0.0.0 PORT=8080`.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 # The compiled core is built by the install: its sources re-run it.
 $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/_core/*.[ch])
@@ -17,10 +21,15 @@ $(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/_core/*.[ch])
 venv: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardtable serve
+	$(BIN)/cardtable serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP)
-	$(BIN)/ruff check src tests bench
+# The Debian packages the tests need (.ci/debian-packages.txt): installed when root,
+# otherwise the run stops naming them. No test is skipped for a missing package.
+system-packages:
+	.ci/system-packages
+
+test: system-packages $(STAMP)
+	$(BIN)/ruff check src tests bench research
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
@@ -32,6 +41,10 @@ test-pure-python: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
+# The wheel and the sdist, as users install them, in dist/.
+dist: $(STAMP)
+	$(BIN)/python -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
 	rm -f src/cardtable/_core/*.so

@@ -100,3 +100,34 @@ def test_simulate_keeps_the_commas_of_bot_parameters(capsys: pytest.CaptureFixtu
     assert main([*argv, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["bots"] == ["ismcts:iterations=5,z=1", "random"]
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    actions = build_parser()._actions
+    return next(a for a in actions if isinstance(a, argparse._SubParsersAction)).choices
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_every_option_says_what_it_does_and_its_default(command: str):
+    """Each option has a help text; one with a value by default shows that value."""
+    parser = _subparsers()[command]
+    helped = parser.format_help()
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        name = action.option_strings[0] if action.option_strings else action.dest
+        assert action.help, f"{command} {name} has no help text"
+        if action.option_strings and action.default not in (None, False, []):
+            entry = helped[helped.index(f"  {name}") :].split("\n  -")[0]
+            assert "default" in entry, f"{command} {name} does not show its default"
+
+
+def test_simulate_and_play_seat_the_same_bots_by_default(capsys: pytest.CaptureFixture[str]):
+    from cardtable.tui.command import build_app
+
+    assert main(["simulate", "skyjo", "--games", "1", "--players", "3", "--json"]) == 0
+    simulated = json.loads(capsys.readouterr().out)["bots"]
+    args = _subparsers()["play"].parse_args(["skyjo", "--players", "3", "--seed", "1"])
+    played = build_app(args).session.specs
+    assert simulated == ["heuristic"] * 3
+    assert played == {1: "heuristic", 2: "heuristic"}

@@ -1,12 +1,12 @@
 """cardtable: Cactus, Skyjo and Last Card behind one rules-engine API.
 
 ``cardtable.games()`` lists the registered games. The game implementations live in
-the subpackage of the same name; it is imported first so that every game registers,
-and the public function is bound afterwards so that ``cardtable.games`` is the
-function (``import cardtable.games.skyjo`` still finds the subpackage).
+the subpackage of the same name; it is imported first and the public function bound
+afterwards, so that ``cardtable.games`` stays the function when a game's subpackage
+is loaded later (``import cardtable.games.skyjo`` still finds the subpackage).
 """
 
-from . import games as _game_packages  # noqa: F401  (registers every game)
+from . import games as _game_packages  # noqa: F401  (binds the subpackage before the function)
 from .engine import (
     SYSTEM,
     Action,

@@ -8,8 +8,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cardtable.argtypes import whole
-from cardtable.bots.base import split_specs
+from cardtable.argtypes import DefaultsShownFormatter, add_game_and_rule_options, whole
+from cardtable.bots.base import default_bot, split_specs
+from cardtable.coach import add_analyse_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
@@ -34,17 +35,28 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from cardtable.sim.progress import match_progress
     from cardtable.sim.simulate import simulate
 
-    summary = simulate(
-        args.game,
-        args.players,
-        args.games,
-        args.seed,
-        split_specs(args.bots),
-        _options(args.game, args.option),
-        workers=args.workers,
-    )
+    title = get_game(args.game).title
+    if args.bots is None:
+        spec, note = default_bot(args.game)
+        bots = [spec]
+        if note:
+            print(note, file=sys.stderr)
+    else:
+        bots = split_specs(args.bots)
+    with match_progress(args.games, f"{title} matches", quiet=args.json) as advance:
+        summary = simulate(
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            _options(args.game, args.option),
+            workers=args.workers,
+            progress=advance,
+        )
     if args.json:
         print(json.dumps(summary.to_json()))
         print(summary.throughput(), file=sys.stderr)
@@ -60,23 +72,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("games", help="list the games and their rule options")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("simulate", help="play many matches between bots and summarize")
-    p.add_argument("game")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random", help="comma-separated bot specs, by seat")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=whole(1), default=1)
+    add_game_and_rule_options(p)
+    p.add_argument("--players", type=int, default=2, help="seats at the table")
+    p.add_argument("--games", type=int, default=100, help="matches to play")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bot specs by seat, cycled over the seats "
+        "(default: each game's heuristic, as for `cardtable play`)",
+    )
+    p.add_argument("--workers", type=whole(1), default=1, help="processes playing matches")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.set_defaults(func=cmd_simulate)
 
     add_tournament_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
+    add_analyse_command(sub)
+    for command in sub.choices.values():
+        command.formatter_class = DefaultsShownFormatter
     return parser
 
 

@@ -32,14 +32,14 @@ def last_turn_position():
     """Seat 1 finished; seat 0 plays the round's last turn and has drawn a -2.
 
     Seat 0 shows a 12 at position 0 and lower cards elsewhere: only putting the -2 on
-    the 12 can bring it under seat 1's 14, so that is the one winning move.
+    the 12 can bring it (to 14) under seat 1's 16, so that is the one winning move.
     """
     mine = [12, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1]
-    theirs = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 2]
+    theirs = [1, 1, 3, 3, 0, 0, 2, 2, 2, 0, 0, 2]
     state = SkyjoState.from_deal(
         [mine, theirs],
         [7],
-        [5] * 20 + [-2],
+        [5] * 10 + [-2],
         face_up=[range(12), range(12)],
         setup=False,
         current=0,

@@ -7,7 +7,7 @@ from cardtable.bots import make_bot
 from cardtable.games.skyjo.actions import DISCARD, DRAW, REPLACE, REVEAL, TAKE_DISCARD
 from cardtable.sim.simulate import simulate
 
-from .skyjo_positions import LOW, PILE, after_drawing, position
+from .skyjo_positions import LOW, after_drawing, position
 
 BOTS = pytest.mark.parametrize("name", ["heuristic", "greedy"])
 
@@ -46,7 +46,7 @@ def test_draws_rather_than_take_a_card_that_helps_nowhere(name):
 
 @BOTS
 def test_discards_a_high_drawn_card_and_reveals_instead(name):
-    state = position(LOW, [0, 1, 2, 3, 4, 5], LOW, [0, 1], discard=[11], pile=[*PILE, 12])
+    state = position(LOW, [0, 1, 2, 3, 4, 5], LOW, [0, 1], discard=[11], top=[12])
     bot = make_bot(name, "skyjo", seed=1)
     state.apply(0, DRAW)
     assert bot.act(state, 0) == DISCARD
@@ -66,7 +66,7 @@ def test_finishes_when_clearly_lowest(name):
 def test_puts_off_finishing_when_behind_if_a_card_can_still_improve(name):
     # Seat 0 shows 47 with one hidden card; the opponent shows 0 with two hidden.
     mine = [12, 10, 10, 5, 5, 5, 0, 0, 0, 0, 0, 4]
-    theirs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    theirs = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 1]  # the deck has 15 zeros
     # the 1 over the 12, keeping position 11 hidden
     assert after_drawing(name, 1, mine, theirs, range(10)) == REPLACE[0]
 

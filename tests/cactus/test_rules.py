@@ -485,6 +485,16 @@ def test_rule8_memory_aid_shows_known_cards_only_with_the_option():
         assert state.view(1)["layouts"][0] == ["hidden"] * 4
 
 
+def test_rule8_the_memory_aid_shows_a_black_kings_card_in_its_new_slot():
+    """The card a black king showed and its player swapped into their own row stays
+    shown there: they moved it themselves. The card they gave away is not shown to
+    the other player, who never saw it."""
+    state = deal([P0, P1], draw=["Kc"], options={"memory_aid": True})
+    play(state, (0, DRAW), (0, DISCARD), (0, PeekOpponent(1, 3)), (0, Swap(2)))
+    assert state.view(0)["layouts"] == [["2c", "9d", "6s", "hidden"], ["hidden"] * 4]
+    assert state.view(1)["layouts"] == [["hidden"] * 4, ["3c", "4d", "hidden", "hidden"]]
+
+
 def test_rule8_a_blind_swap_removes_the_cards_from_the_memory_aid():
     state = deal([P0, P1], draw=["Qc"], options={"memory_aid": True})
     play(state, (0, DRAW), (0, DISCARD), (0, ChooseOpponent(1, 1)), (0, Swap(0)))

@@ -7,6 +7,7 @@ import pytest
 
 import cardtable
 from cardtable.engine import IllegalActionError, OptionError, StateFormatError
+from cardtable.engine.events import events_for
 from cardtable.games.lastcard.actions import DRAW, KEEP, Play
 from cardtable.games.lastcard.cards import CODE, DECK, KIND, NUMBER, POINTS
 from cardtable.games.lastcard.state import PLAY_DRAWN, TURN, LastCardState, turn_start_card
@@ -85,8 +86,8 @@ def test_rule1_seat0_starts_then_the_next_seat_each_round():
 
 def test_rule1_the_starter_who_cannot_play_draws_first():
     state = deal([["B6", "G2"], ["R1", "R2"]], draw_pile=["B9"])
-    assert state.current == 1  # seat 0 drew the blue 9 and could not play
-    assert state.sizes == [3, 2]
+    assert state.sizes == [3, 2]  # seat 0 could not play and drew the blue 9
+    assert state.legal_actions(0) == [KEEP]  # which does not fit either
 
 
 # ------------------------------------------------------------------ rule 2: matching
@@ -147,18 +148,51 @@ def test_rule3_keep_ends_the_turn():
     assert_illegal(state, 0, KEEP, "no card just drawn")
 
 
-def test_rule3_unplayable_drawn_card_ends_the_turn():
+def test_rule3_unplayable_drawn_card_is_kept_by_a_decision_too():
+    """Rule 3: the drawer decides after every draw, so the table cannot tell a playable
+    card from an unplayable one; "keep" is then the only choice."""
     state = deal([["R9", "R3", "G4"], ["B1", "G2"]], draw_pile=["B5", "Y4"])
     events = state.apply(0, play("R9"))
-    assert types(events) == ["play", "turn", "draw", "drawn", "turn"]
-    assert state.current == 0 and state.sizes[1] == 3
+    assert types(events) == ["play", "turn", "draw", "drawn"]
+    assert state.phase == PLAY_DRAWN and state.to_act == (1,) and state.drawn == CODE["Y4"]
+    assert state.legal_actions(1) == [KEEP]
+    assert_illegal(state, 1, play("Y4"), "matches neither the colour red nor R9: keep it")
+    assert_illegal(state, 1, DRAW, "you have drawn")
+    events = state.apply(1, KEEP)
+    assert types(events) == ["keep", "turn"]
+    assert state.current == 0 and state.sizes[1] == 3 and state.phase == TURN
+
+
+def test_rule3_playable_or_not_the_table_sees_the_same_draw():
+    """Everything but the drawer's own view and private events is the same whether the
+    drawn card fits or not, until the drawer decides."""
+
+    def after_draw(card):
+        state = deal([["R9", "R3", "G4"], ["B1", "G2"]], draw_pile=["B5", card])
+        events = state.apply(0, play("R9"))
+        return state, events
+
+    fits, fits_events = after_draw("R4")
+    misses, misses_events = after_draw("Y4")
+    for seat in (0, None):
+        assert fits.view(seat) == misses.view(seat)
+        assert [e.to_json() for e in events_for(fits_events, seat)] == [
+            e.to_json() for e in events_for(misses_events, seat)
+        ]
+    assert [e.to_json() for e in fits.apply(1, KEEP)] == [
+        e.to_json() for e in misses.apply(1, KEEP)
+    ]
+    assert fits.view(0) == misses.view(0)
 
 
 def test_option_voluntary_draw():
     state = deal([["R9", "B3", "G4"], ["B1", "R2"]], options={"voluntary_draw": True})
     assert DRAW in state.legal_actions(0)
     state.apply(0, DRAW)
-    assert state.sizes[0] == 4 and state.current == 1  # the blue 9 drawn does not fit
+    assert state.sizes[0] == 4 and state.phase == PLAY_DRAWN  # the blue 9 drawn does not fit
+    assert state.legal_actions(0) == [KEEP]
+    state.apply(0, KEEP)
+    assert state.current == 1
 
 
 def test_option_voluntary_draw_then_play_the_drawn_card():

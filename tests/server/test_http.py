@@ -130,6 +130,9 @@ def test_openapi_documents_every_http_route(server):
         "/api/tables",
         "/api/tables/{code}",
         "/api/tables/{code}/matches/{number}",
+        "/api/tables/{code}/matches",
+        "/api/tables/{code}/matches/{number}/replay",
+        "/api/tables/{code}/matches/{number}/analysis",
     }
     assert set(schema["paths"]["/api/tables"]) == {"get", "post"}
 

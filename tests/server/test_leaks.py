@@ -65,7 +65,7 @@ def check_seat(db, code: str, seat: int | None, received: list[dict[str, Any]]) 
             continue
         while len(state.log) < message["version"]:
             events = state.apply(*log[len(state.log)])
-        expected = [] if message["version"] == 0 else events
+        expected = list(state.opening) if message["version"] == 0 else events
         assert message["events"] == [e.to_json() for e in expected if e.visible_to(seat)]
         assert message["view"] == state.view(seat)
         legal = [] if seat is None else state.legal_actions(seat)

@@ -3,7 +3,7 @@
 import pytest
 
 import cardtable
-from cardtable.engine import IllegalActionError, OptionError
+from cardtable.engine import IllegalActionError, OptionError, StateFormatError
 from cardtable.games.skyjo.actions import (
     DISCARD,
     DRAW,
@@ -104,9 +104,9 @@ def test_rule3_tie_goes_to_lowest_seat():
 
 def test_rule3_later_rounds_start_with_the_finisher():
     # Seat 1 finishes round 1; round 2's first turn (after setup) is seat 1's.
-    layout1 = [1] * 12
+    layout1 = [-1] * 10 + [-2, -2]
     state = deal([LOW, layout1], setup=False, current=1,
-                 face_up=[[], list(range(11))], draw_pile=[0] * 20)  # fmt: skip
+                 face_up=[[], list(range(11))], draw_pile=[0] * 12)  # fmt: skip
     play(state, (1, DRAW), (1, DISCARD), (1, Reveal(11)))  # seat 1 finishes
     assert state.finisher == 1
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(0)))
@@ -212,7 +212,7 @@ def test_rule5_removed_positions_cannot_be_replaced():
 def test_rule6_others_get_exactly_one_more_turn_then_all_revealed_without_clearing():
     finisher = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2]  # no two columns alike
     other = [6, 2, 2, 2, 6, 3, 3, 3, 9, 4, 4, 4]
-    third = [6] * 12  # all columns equal but face down: no clearing at the reveal
+    third = [7, 8, 10, -1] * 3  # all columns equal but face down: no clearing at the reveal
     state = deal([finisher, other, third], setup=False,
                  face_up=[list(range(11)), [0, 4], []], draw_pile=[0] * 10)  # fmt: skip
     events = play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
@@ -223,7 +223,7 @@ def test_rule6_others_get_exactly_one_more_turn_then_all_revealed_without_cleari
     end = next(e for e in events if e.type == "round_end")
     assert "clear" not in types(events)
     assert end.data["removed"][2] == [False] * 12
-    assert end.data["scores"] == [30, sum(other), 6 * 12]
+    assert end.data["scores"] == [30, sum(other), sum(third)]
     assert state.round == 2
 
 
@@ -246,15 +246,15 @@ def test_empty_draw_pile_reshuffles_discard_but_top():
 @pytest.mark.parametrize(
     ("mine", "theirs", "expected"),
     [
-        ([2] * 12, [3] * 12, 24),  # strictly lowest: no penalty
-        ([2] * 12, [2] * 12, 48),  # equal counts against the finisher
-        ([3] * 12, [2] * 12, 72),  # someone lower
-        ([0] * 12, [-1] * 12, 0),  # zero is never multiplied
-        ([-1] * 12, [-2] * 12, -12),  # negative is never multiplied
+        ([1, 3] * 6, [2, 4] * 6, 24),  # strictly lowest: no penalty
+        ([1, 3] * 6, [0, 4] * 6, 48),  # equal counts against the finisher
+        ([2, 4] * 6, [1, 3] * 6, 72),  # someone lower
+        ([0] * 12, [-1] * 10 + [-2, -2], 0),  # zero is never multiplied
+        ([-1] * 6 + [0] * 6, [-2] * 5 + [-1] * 4 + [1] * 3, -6),  # negative: never multiplied
     ],
 )
 def test_rule7_finisher_penalty(mine, theirs, expected):
-    state = deal([mine, theirs], setup=False, draw_pile=[0] * 10,
+    state = deal([mine, theirs], setup=False, draw_pile=[12] * 10,
                  face_up=[list(range(11)), list(range(11))],
                  options={"clear_columns": False})  # fmt: skip
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
@@ -264,7 +264,7 @@ def test_rule7_finisher_penalty(mine, theirs, expected):
 
 
 def test_rule7_option_finisher_multiplier():
-    state = deal([[3] * 12, [2] * 12], setup=False, draw_pile=[0] * 10,
+    state = deal([[2, 4] * 6, [1, 3] * 6], setup=False, draw_pile=[0] * 10,
                  face_up=[list(range(11)), list(range(11))],
                  options={"clear_columns": False, "finisher_multiplier": 3})  # fmt: skip
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
@@ -274,7 +274,7 @@ def test_rule7_option_finisher_multiplier():
 
 # ------------------------------------------------------------------ rule 8: match end
 def test_rule8_match_ends_at_target_and_lowest_total_wins():
-    state = deal([[3] * 12, [2] * 12], setup=False, draw_pile=[0] * 10, totals=[70, 80],
+    state = deal([[2, 4] * 6, [1, 3] * 6], setup=False, draw_pile=[0] * 10, totals=[70, 80],
                  face_up=[list(range(11)), list(range(11))],
                  options={"clear_columns": False})  # fmt: skip
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
@@ -288,7 +288,7 @@ def test_rule8_match_ends_at_target_and_lowest_total_wins():
 
 
 def test_rule8_equal_lowest_totals_share_the_win():
-    state = deal([[1] * 12, [1] * 12, [9] * 12], setup=False, draw_pile=[0] * 10,
+    state = deal([[0, 2] * 6, [-1, 3] * 6, [8, 10] * 6], setup=False, draw_pile=[6] * 10,
                  totals=[50, 50, 60], face_up=[list(range(11)), list(range(11)), []],
                  options={"clear_columns": False, "finisher_multiplier": 1})  # fmt: skip
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
@@ -299,9 +299,26 @@ def test_rule8_equal_lowest_totals_share_the_win():
 
 
 def test_rule8_option_target_score():
-    state = deal([[1] * 12, [2] * 12], setup=False, draw_pile=[0] * 10,
+    state = deal([[0, 2] * 6, [1, 3] * 6], setup=False, draw_pile=[6] * 10,
                  face_up=[list(range(11)), list(range(11))],
                  options={"clear_columns": False, "target_score": 12})  # fmt: skip
     play(state, (0, DRAW), (0, DISCARD), (0, Reveal(11)))
     play(state, (1, DRAW), (1, DISCARD), (1, Reveal(11)))
     assert state.is_over and state.winners == [0]
+
+
+# ------------------------------------------------------------------ explicit deals
+def test_from_deal_refuses_a_deal_the_deck_cannot_hold():
+    """The deck has 10 of each of 1..12, 15 zeros, 10 of -1 and 5 of -2."""
+    with pytest.raises(StateFormatError, match="deck has 10 cards of value 12, the deal has 20"):
+        deal([LOW, LOW], draw_pile=[12] * 18)
+    with pytest.raises(StateFormatError, match="deck has 5 cards of value -2, the deal has 6"):
+        deal([[-2] * 6 + [0] * 6, LOW])
+    with pytest.raises(StateFormatError, match="not Skyjo card values"):
+        deal([[True] * 12, LOW])
+    with pytest.raises(StateFormatError, match="current must be a seat"):
+        deal([LOW, LOW], setup=False, current=2)
+    with pytest.raises(StateFormatError, match="face-up positions of seat 1"):
+        deal([LOW, LOW], face_up=[[0], [12]])
+    whole = deal([LOW, LOW], draw_pile=[12] * 8)  # exactly the deck's ten 12s
+    assert whole.draw_pile == [12] * 8

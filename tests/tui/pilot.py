@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from cardtable.cli import build_parser
-from cardtable.tui.app import MOVE_KEYS, PlayApp
+from cardtable.tui.app import PlayApp
 from cardtable.tui.command import build_app
 from cardtable.tui.screens import NoticeScreen
 
@@ -70,7 +70,7 @@ def move_texts(app: PlayApp) -> list[str]:
 
 
 def any_move(app: PlayApp, rng: random.Random) -> int:
-    return rng.randrange(min(len(app.moves), len(MOVE_KEYS)))
+    return rng.choice([index for index, key in enumerate(app.keys) if key is not None])
 
 
 async def until(condition: Callable[[], bool], limit: float = 10.0) -> None:
@@ -117,7 +117,9 @@ async def play_until_notice(
         else:
             if at_move is not None:
                 at_move(app)
-            await press(app, MOVE_KEYS[choose(app, rng)])
+            key = app.keys[choose(app, rng)]
+            assert key is not None, "the chosen move has no key"
+            await press(app, key)
     raise AssertionError(f"no notice {title!r} appeared")
 
 

@@ -78,3 +78,34 @@ def test_a_missed_call_draws_the_penalty_and_says_why() -> None:
             assert state.sizes[0] == 3
 
     asyncio.run(run())
+
+
+def test_a_drawn_card_that_does_not_fit_is_kept_with_one_key() -> None:
+    """Rule 3 asks after every draw; when the card does not fit, Keep is the one move."""
+    state = LastCardState.from_deal([["B6", "G2"], ["R1", "R2"]], ["R5"], ["B1", "B9"])
+    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 1"], order_seed=1)
+    app = PlayApp(session, renderer_for("lastcard"), delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await settle(app, pilot) == "move"
+            assert "You drew the blue 9, which does not fit: keep it" in widget_text(app, "#prompt")
+            assert "You drew: blue 9." in narration(app)  # the draw that opened the match
+            assert move_texts(app) == ["1 Keep the drawn card"]
+            await press(app, "1")
+            await settle(app, pilot)
+            assert "You kept the drawn card." in narration(app)
+
+    asyncio.run(run())
+
+
+def test_round_one_begins_in_the_narration_like_every_round() -> None:
+    session = Session.start("lastcard", 3, 0, ["random"], seed=3)
+    app = PlayApp(session, renderer_for("lastcard"), delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert "Round 1 begins on the blue 0; first to play: You." in narration(app)
+
+    asyncio.run(run())

@@ -67,7 +67,7 @@ def test_every_move_event_and_view_of_whole_matches_renders(game: str, options: 
                 if part is not None:
                     draw(part)
     # Not offered in every match: a system action; Cactus's choice after a rare black
-    # king, Last Card's after a playable draw (never with play_drawn off).
+    # king; Last Card's after a draw (never with play_drawn off).
     occasional = {"close_window", "keep"}
     assert described >= set(session.state.codec.types) - occasional
     assert told > 100

@@ -7,10 +7,10 @@ import pytest
 
 from cardtable.bots import RandomBot
 from cardtable.bots import base as bot_registry
-from cardtable.bots.base import split_specs
+from cardtable.bots.base import default_bot, split_specs
 from cardtable.engine.errors import IllegalActionError
 from cardtable.games.skyjo.actions import DRAW, REPLACE
-from cardtable.tui.session import Session, SessionError, bot_seats, default_bot
+from cardtable.tui.session import Session, SessionError, bot_seats
 
 
 def test_one_bot_spec_fills_every_other_seat() -> None:

@@ -8,7 +8,6 @@ heuristic) registers for that game alone, under the same name in every game.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import random
 from abc import ABC, abstractmethod
@@ -17,6 +16,7 @@ from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
+from cardtable.engine.registry import get_game
 from cardtable.engine.state import State
 
 
@@ -108,13 +108,30 @@ def _parse_value(raw: str) -> Any:
 
 
 def bot_names(game: str) -> list[str]:
-    _load()
+    """The bots ``game`` can seat: the game-agnostic ones and the game's own."""
+    get_game(game)  # loads the game's package, which registers its own bots
     return sorted({name for name, g in _BOTS if g in (None, game)})
+
+
+#: The bot a command seats when none is named (``simulate``, ``play``): each game's own.
+DEFAULT_BOT = "heuristic"
+
+
+def default_bot(game: str) -> tuple[str, str | None]:
+    """The bot ``simulate`` and ``play`` seat by default, and a note when it is a stand-in.
+
+    A game without a heuristic of its own (one added from another package, say) gets
+    random players, and the note says so.
+    """
+    if DEFAULT_BOT in bot_names(game):
+        return DEFAULT_BOT, None
+    title = get_game(game).title
+    return "random", f"{title} has no {DEFAULT_BOT} bot yet, so the bots play at random."
 
 
 def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
     """Build the bot that ``spec`` names, for ``game``."""
-    _load()
+    get_game(game)  # loads the game's package, which registers its own bots
     name, params = parse_spec(spec)
     factory = _BOTS.get((name, game)) or _BOTS.get((name, None))
     if factory is None:
@@ -134,8 +151,3 @@ def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
     except (TypeError, ValueError) as exc:  # a value its constructor could not convert
         raise BotSpecError(f"bad parameters for bot {name!r}: {exc}") from None
 
-
-def _load() -> None:
-    """Import the packages whose import registers bots (all bots, every game's own)."""
-    importlib.import_module("cardtable.bots")
-    importlib.import_module("cardtable.games")

@@ -1,14 +1,17 @@
 """The game registry, ``make`` and ``replay``.
 
-Games register a ``GameSpec`` when ``cardtable.games`` is imported. Everything above
-the engine finds games here by name, so adding a game means adding its package.
+The engine knows no game. A game's package builds its ``GameSpec`` and registers it;
+the packages are found through the ``cardtable.games`` entry-point group (the list is
+in ``pyproject.toml``), so a fourth game can live in a package of its own that declares
+the same group. Everything above the engine finds games here by name.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from .actions import Action
@@ -53,9 +56,22 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+#: The entry-point group under which a package declares its games, each entry naming
+#: the game's ``GameSpec`` (``cactus = "cardtable.games.cactus:SPEC"``).
+ENTRY_POINT_GROUP = "cardtable.games"
+
+
+@cache
 def _load() -> None:
-    """Import the games package, whose import registers every game."""
-    importlib.import_module("cardtable.games")
+    """Load every game declared under ``ENTRY_POINT_GROUP`` (once) and register it."""
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        spec = entry.load()
+        if not isinstance(spec, GameSpec):
+            raise CardtableError(
+                f"the {ENTRY_POINT_GROUP} entry point {entry.name} = {entry.value} "
+                f"is a {type(spec).__name__}, not a GameSpec"
+            )
+        register(spec)
 
 
 def get_game(name: str) -> GameSpec:
@@ -66,7 +82,10 @@ def get_game(name: str) -> GameSpec:
     try:
         return _GAMES[name]
     except KeyError:
-        known = ", ".join(sorted(_GAMES))
+        known = ", ".join(sorted(_GAMES)) or (
+            f"none: no package declares the {ENTRY_POINT_GROUP} entry points; "
+            "install cardtable (pip install -e .) rather than running it from its sources"
+        )
         raise UnknownGameError(f"unknown game {name!r} (known: {known})") from None
 
 

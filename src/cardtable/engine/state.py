@@ -114,6 +114,12 @@ class State(ABC):
     round_scores: list[list[int]]
     winners: list[int]
     is_over: bool
+    #: The events of the first round's start, which ``make`` plays before anyone acts
+    #: (the deal, Last Card's start card and any draw that follows at once), with their
+    #: audiences as ``apply`` returns every later round's start. A client shows them
+    #: as it shows any events (``events_for`` its seat); ``replay`` rebuilds them. A
+    #: clone or a state restored from JSON starts in the middle of a match: none.
+    opening: tuple[Event, ...] = ()
 
     def _init_match(self, num_players: int, options: Options, seed: int) -> None:
         self.num_players = num_players
@@ -305,6 +311,15 @@ class State(ABC):
             "is_over": self.is_over,
             "state": self._payload(),
         }
+
+    def rng_state(self) -> list[Any]:
+        """The generator's state, as ``to_json()["rng"]`` holds it, without the rest.
+
+        A tool that follows a match action by action (a second implementation checking
+        this one, a recorder) reads it after every action; ``to_json`` would serialise
+        the whole log each time, which grows with the match.
+        """
+        return rng_to_json(self.rng)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:

@@ -1,5 +1,6 @@
-"""The games. Importing this package registers each one with the engine."""
+"""The games, one subpackage each.
 
-from . import cactus, lastcard, skyjo
-
-__all__ = ["cactus", "lastcard", "skyjo"]
+Each game's package registers its ``GameSpec`` (and its own bots) when it is imported.
+The engine imports them through the ``cardtable.games`` entry points of
+``pyproject.toml``, the one list of the games.
+"""

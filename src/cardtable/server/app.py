@@ -11,6 +11,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import routes
 from .bots import make_executor
+from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
 from .lobby import Lobby
@@ -25,10 +26,12 @@ def create_app(config: ServerConfig) -> Starlette:
         executor = make_executor(config.bot_workers)
         lobby = Lobby(store, executor, config)
         app.state.lobby = lobby
+        app.state.coaching = coaching = Coaching(store, executor)
         lobby.resume()
         try:
             yield
         finally:
+            coaching.close()
             lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
@@ -38,7 +41,14 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/tables", routes.list_tables, methods=["GET"]),
         Route("/api/tables", routes.create_table, methods=["POST"]),
         Route("/api/tables/{code}", routes.table_status),
+        Route("/api/tables/{code}/matches", routes.match_history),
         Route("/api/tables/{code}/matches/{number:int}", routes.match_log),
+        Route("/api/tables/{code}/matches/{number:int}/replay", routes.match_replay),
+        Route(
+            "/api/tables/{code}/matches/{number:int}/analysis",
+            routes.match_analysis,
+            methods=["GET", "POST"],
+        ),
         Route("/openapi.json", routes.openapi_schema),
         WebSocketRoute("/ws/{code}", table_socket),
     ]

@@ -48,8 +48,8 @@ def add_serve_command(sub: Any) -> None:
     """Add ``serve`` to the ``cardtable`` command's subparsers."""
     defaults = ServerConfig()
     p = sub.add_parser("serve", help="run the game server (HTTP API, WebSocket, web client)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=whole(0, 65535), default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every one)")
+    p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
     p.add_argument("--db", default=defaults.db, help="SQLite database file (created if missing)")
     p.add_argument(
         "--durable", action="store_true", help="sync the database on every action (power cuts)"
@@ -69,5 +69,9 @@ def add_serve_command(sub: Any) -> None:
         default=defaults.rate_per_second,
         help="messages a second a connection may send (bursts of twice that)",
     )
-    p.add_argument("--web", default=None, help="directory of the browser client's files")
+    p.add_argument(
+        "--web",
+        default=None,
+        help="directory of the browser client's files (default: the ones installed with cardtable)",
+    )
     p.set_defaults(func=cmd_serve)

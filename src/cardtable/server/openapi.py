@@ -20,6 +20,14 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 _ERROR = _json(_ref("Error"), "Refused; `error` is a stable code, `message` says why")
 _CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
+_SEAT = {
+    "name": "seat",
+    "in": "query",
+    "required": True,
+    "schema": {"oneOf": [{"type": "integer"}, {"const": "all"}]},
+    "description": "whose eyes to see through; `all` (replays only) shows every card",
+}
+_OBJECT = {"type": "object"}
 
 _SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -171,6 +179,52 @@ OPENAPI: dict[str, Any] = {
                     "409": _ERROR,
                 },
             }
+        },
+        "/api/tables/{code}/matches": {
+            "get": {
+                "summary": "The table's finished matches with their results",
+                "parameters": [_CODE],
+                "responses": {
+                    "200": _json({"type": "array", "items": _OBJECT}, "Oldest first"),
+                    "404": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{code}/matches/{number}/replay": {
+            "get": {
+                "summary": "A finished match step by step: each frame's view and events",
+                "parameters": [_CODE, _NUMBER, _SEAT],
+                "responses": {
+                    "200": _json(_OBJECT, "`frames`: one per step, the start first"),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            }
+        },
+        "/api/tables/{code}/matches/{number}/analysis": {
+            "get": {
+                "summary": "The coach's analysis of a seat: none, running (with progress) or done",
+                "parameters": [_CODE, _NUMBER, _SEAT],
+                "responses": {
+                    "200": _json(_OBJECT, "`status` none, done (with `analysis`) or failed"),
+                    "202": _json(_OBJECT, "`status` running, with `done` and `total`"),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            },
+            "post": {
+                "summary": "Start the coach's analysis of a seat (or read it if done)",
+                "parameters": [_CODE, _NUMBER, _SEAT],
+                "responses": {
+                    "200": _json(_OBJECT, "Already done: `analysis`"),
+                    "202": _json(_OBJECT, "Running, with `done` and `total`"),
+                    "400": _ERROR,
+                    "404": _ERROR,
+                    "409": _ERROR,
+                },
+            },
         },
     },
     "components": {"schemas": _SCHEMAS},

@@ -32,6 +32,7 @@ from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
 from .bots import stand_in_spec, think
+from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -90,6 +91,7 @@ class Room:
         #: seat -> (ticket, task) of the bot thinking for that seat.
         self.bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._tickets = itertools.count()
+        self.hint_tasks: set[asyncio.Task[None]] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.timers = Timers(self.queue.put_nowait)
         self.task = asyncio.create_task(self._run(), name=f"room {table.code}")
@@ -109,6 +111,8 @@ class Room:
         self.timers.cancel_all()
         for _, task in self.bot_tasks.values():
             task.cancel()
+        for hint in self.hint_tasks:
+            hint.cancel()
         self.task.cancel()
 
     async def _run(self) -> None:
@@ -156,7 +160,13 @@ class Room:
             "finished_matches": self.finished,
             "spectators": online[None],
             "rematch_votes": sorted(self.rematch_votes),
+            "hints": self.practice,
         }
+
+    @property
+    def practice(self) -> bool:
+        """A practice table: one person against bots, where the coach gives hints."""
+        return self.table.seats.count(HUMAN) == 1
 
     def display_name(self, seat: int) -> str | None:
         kind = self.table.seats[seat]
@@ -226,6 +236,7 @@ class Room:
             "start": self._start,
             "action": self._action,
             "rematch": self._rematch,
+            "hint": self._hint,
         }
         try:
             handlers[message["type"]](conn, message)
@@ -325,6 +336,21 @@ class Room:
             raise ProtocolError("bad_action", str(exc)) from None
         self._play(seat, action, conn, message.get("seq"))
 
+    def _hint(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Ask the coach for the seat's current decision; the answer comes as a
+        ``hint`` message carrying the version it is for."""
+        seat = self._seated(conn)
+        if not self.practice:
+            raise ProtocolError(
+                "no_hints", "hints are given only at practice tables (every other seat a bot)"
+            )
+        state = self.state
+        if state is None or state.is_over or seat not in state.to_act:
+            raise ProtocolError("not_your_move", "a hint is for your own move: wait for your turn")
+        task = asyncio.create_task(send_hint(self.executor, conn, state, seat, message.get("seq")))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
     def _bot_moved(self, move: BotMove) -> None:
         entry = self.bot_tasks.get(move.seat)
         if entry is None or entry[0] != move.ticket:
@@ -378,7 +404,7 @@ class Room:
         self.autoplay.clear()
         self._schedule()
         self._broadcast_table()
-        self._broadcast_state([])
+        self._broadcast_state(list(state.opening))  # the first round's deal
 
     def _play(
         self, seat: int, action: Action, conn: Connection | None = None, seq: int | None = None

@@ -32,6 +32,7 @@ MESSAGES: dict[str, Schema] = {
         "seat": ((int,), False),
     },
     "rematch": {},
+    "hint": {},
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 

@@ -63,6 +63,13 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (code, number, idx)
 );
+CREATE TABLE IF NOT EXISTS analyses (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    analysis TEXT NOT NULL,
+    PRIMARY KEY (code, number, seat)
+);
 """
 
 
@@ -254,6 +261,19 @@ class SQLiteStore:
             "SELECT number FROM matches WHERE code = ? AND finished = 1 ORDER BY number", (code,)
         ).fetchall()
         return [number for (number,) in rows]
+
+    def save_analysis(self, code: str, number: int, seat: int, analysis: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO analyses VALUES (?, ?, ?, ?)",
+            (code, number, seat, json.dumps(analysis)),
+        )
+
+    def analysis(self, code: str, number: int, seat: int) -> dict[str, Any] | None:
+        row = self.db.execute(
+            "SELECT analysis FROM analyses WHERE code = ? AND number = ? AND seat = ?",
+            (code, number, seat),
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def close(self) -> None:
         self._stop.set()

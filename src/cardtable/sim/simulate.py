@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,8 +115,12 @@ def simulate(
     bots: list[str],
     options: dict[str, Any] | None = None,
     workers: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` matches with ``bots`` in fixed seats (cycled if fewer than seats)."""
+    """Play ``games`` matches with ``bots`` in fixed seats (cycled if fewer than seats).
+
+    ``progress`` is called with the number of matches finished since its last call.
+    """
     check_match_count(games)
     if not bots:
         raise BotSpecError("a simulation needs at least one bot")
@@ -126,6 +131,6 @@ def simulate(
     seats = tuple(bots[i % len(bots)] for i in range(players))
     plans = [MatchPlan(game, players, opts, seats, seed, i) for i in range(games)]
     start = time.perf_counter()
-    results = run_plans(plans, workers)
+    results = run_plans(plans, workers, progress)
     seconds = time.perf_counter() - start
     return summarize(game, players, seed, list(seats), opts, results, seconds)

@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardtable.argtypes import whole
+from cardtable.argtypes import add_game_and_rule_options, whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
 
+from .progress import match_progress
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .stats import mean, wilson_interval
 
@@ -193,9 +194,6 @@ def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
     bots = split_specs(args.bots)
@@ -203,16 +201,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     rotations = len(dict.fromkeys(bots))
     total = -(-args.games // rotations) * rotations
-    console = Console(stderr=True)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(f"{spec.title} matches", total=total)
+    with match_progress(total, f"{spec.title} matches", quiet=args.json) as advance:
         summary, records = run_tournament(
             args.game,
             args.players,
@@ -221,7 +210,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             args.seed,
             options,
             workers=args.workers,
-            progress=lambda n: bar.advance(task, n),
+            progress=advance,
         )
     if args.json:
         print(json.dumps(summary))
@@ -235,17 +224,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_tournament_command(sub: Any) -> None:
     p = sub.add_parser("tournament", help="bots against each other, seats rotated, with 95%% CIs")
-    p.add_argument("game")
-    p.add_argument("--players", type=int, default=2)
+    add_game_and_rule_options(p)
+    p.add_argument("--players", type=int, default=2, help="seats at the table")
     p.add_argument(
         "--bots",
         required=True,
         help="comma-separated bot specs (at least one), such as heuristic,ismcts:ms=200,c=0.3",
     )
     p.add_argument("--games", type=int, default=200, help="matches (rounded to whole rotations)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--workers", type=whole(1), default=os.cpu_count() or 1)
+    p.add_argument("--seed", type=int, default=1, help="the run's seed: same seed, same results")
+    p.add_argument(
+        "--workers",
+        type=whole(1),
+        default=os.cpu_count() or 1,
+        help="processes playing matches (default: one per core)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
     p.add_argument(
         "--plot", metavar="FILE.png", help="draw the score distributions (.png, .svg or .pdf)"

@@ -28,12 +28,10 @@ from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import SYSTEM
 
+from .keys import assign_keys, in_kind_order, own_key
 from .renderer import GameRenderer, View
 from .screens import NoticeScreen
 from .session import Session
-
-#: The keys that pick moves, in list order ("q" is left for quitting).
-MOVE_KEYS = "1234567890abcdefghijklmnoprstuvwxyz"
 
 #: Columns of the side panel (scores and narration), and around the other players.
 SIDE_WIDTH = 27
@@ -78,6 +76,12 @@ class PlayApp(App[None]):
         self.seats = session.seats
         self.title_text = get_game(session.game).title
         self.moves: list[Action] = []
+        #: The key of each offered move (``None`` past the keys: arrows and Enter).
+        self.keys: list[str | None] = []
+        self.own_key = own_key(renderer.KIND_KEYS)
+        self.reserved = "".join(renderer.KIND_KEYS.values())
+        #: A key pressed while the next prompt was on its way, to apply to it.
+        self.typed_ahead: str | None = None
         self.awaiting = False
         self.rounds_shown = len(session.view()["round_scores"])
         self.deadline = 0.0
@@ -108,7 +112,7 @@ class PlayApp(App[None]):
         for seat, spec in sorted(self.session.specs.items()):
             log.write(Text(f"{self.seats.name(seat)} is a {spec} bot.", "dim"))
         self.query_one(OptionList).focus()
-        self.drive([])
+        self.drive(self.session.opening())
 
     # ------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
@@ -163,11 +167,12 @@ class PlayApp(App[None]):
 
     def show_moves(self, view: View) -> None:
         options = [
-            Option(Text.assemble((f"{key} ", "bold"), self.renderer.describe(a, view, self.seats)))
-            for key, a in zip(MOVE_KEYS, self.moves, strict=False)
-        ]
-        options += [
-            Option(self.renderer.describe(a, view, self.seats)) for a in self.moves[len(options) :]
+            Option(
+                Text.assemble(
+                    (f"{key or ' '} ", "bold"), self.renderer.describe(a, view, self.seats)
+                )
+            )
+            for key, a in zip(self.keys, self.moves, strict=True)
         ]
         moves = self.query_one(OptionList)
         moves.set_options(options)
@@ -186,6 +191,7 @@ class PlayApp(App[None]):
             if actor == self.seats.you:
                 self.ask()
                 return
+            self.typed_ahead = None  # it was meant for a table that has changed since
             if actor == SYSTEM:
                 news = self.session.close_window()
             else:
@@ -237,7 +243,9 @@ class PlayApp(App[None]):
     def ask(self) -> None:
         """Offer your legal moves; in a timed window, start the clock."""
         view = self.session.view()
-        self.moves = self.session.moves()
+        previous = {m: k for m, k in zip(self.moves, self.keys, strict=True) if k is not None}
+        self.moves = in_kind_order(self.session.moves(), self.renderer.KIND_ORDER)
+        self.keys = assign_keys(self.moves, self.own_key, self.reserved, previous)
         self.show_moves(view)
         self.awaiting = True
         prompt = self.renderer.prompt(view, self.seats)
@@ -245,6 +253,9 @@ class PlayApp(App[None]):
         if self.session.timed:
             self.deadline = time.monotonic() + self.session.window_seconds
             self.countdown = self.set_interval(0.1, lambda: self.tick(prompt))
+        typed, self.typed_ahead = self.typed_ahead, None
+        if typed in self.keys:
+            self.choose(self.keys.index(typed))
 
     def tick(self, prompt: str) -> None:
         left = self.deadline - time.monotonic()
@@ -260,7 +271,6 @@ class PlayApp(App[None]):
         if self.countdown is not None:
             self.countdown.stop()
             self.countdown = None
-        self.moves = []
         self.query_one(OptionList).clear_options()
         self.set_prompt("")
 
@@ -277,6 +287,9 @@ class PlayApp(App[None]):
     def on_key(self, event: events.Key) -> None:
         if event.key == "q" and self.session.view()["is_over"]:
             self.exit()
-        elif len(event.key) == 1 and event.key in MOVE_KEYS:
+        elif self.awaiting and event.key in self.keys:
             event.stop()
-            self.choose(MOVE_KEYS.index(event.key))
+            self.choose(self.keys.index(event.key))
+        elif not self.awaiting and len(event.key) == 1 and event.key != "q":
+            event.stop()
+            self.typed_ahead = event.key  # the next prompt, if it is yours at once, takes it

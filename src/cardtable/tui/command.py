@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from cardtable.bots.base import split_specs
+from cardtable.argtypes import add_game_and_rule_options
+from cardtable.bots.base import default_bot, split_specs
 from cardtable.engine.registry import get_game
 
 from .renderer import renderer_for
-from .session import Session, SessionError, default_bot
+from .session import Session, SessionError
 
 if TYPE_CHECKING:
     from .app import PlayApp
@@ -18,22 +19,17 @@ if TYPE_CHECKING:
 def add_play_parser(sub: Any) -> None:
     """Add the ``play`` subcommand to the ``cardtable`` command's subparsers."""
     p = sub.add_parser("play", help="play a match in the terminal against bots")
-    p.add_argument("game", help="the game's name (see `cardtable games`)")
-    p.add_argument("--players", type=int, default=2, help="players, you included (default 2)")
+    add_game_and_rule_options(p)
+    p.add_argument("--players", type=int, default=2, help="players, you included")
     p.add_argument(
         "--bots",
         default=None,
         help="comma-separated bot specs: one for every bot seat, or one per bot seat "
-        "(default: heuristic)",
+        "(default: each game's heuristic, as for `cardtable simulate`)",
     )
     p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
-    )
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument(
-        "--delay", type=float, default=0.6, help="seconds between bot moves (default 0.6)"
-    )
+    p.add_argument("--seat", type=int, default=0, help="your seat, from 0")
+    p.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
     p.set_defaults(func=cmd_play)
 
 

@@ -17,6 +17,7 @@ from rich.text import Text
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 
+from .keys import COMMON_KIND_KEYS
 from .renderer import GameRenderer, Seats, View, by_seat, describe_with, phrase
 
 SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -66,7 +67,7 @@ MOVES = {
     "pass": "Pass",
 }
 NARRATION = {
-    "round_start": "Round {round} begins; {starter_name} starts.",
+    "round_start": "Round {round} begins; first to play: {starter_name}.",
     "turn_skipped": "{who} cannot draw or take a card: turn skipped.",
     "cactus": "{who} called Cactus!",
     "draw": "{who} drew a card.",
@@ -127,6 +128,10 @@ def effect_of(card: str) -> str | None:
 
 
 class CactusRenderer(GameRenderer):
+    KIND_KEYS = {**COMMON_KIND_KEYS, "call_cactus": "c", "look": "l"}
+    #: Drawing is the usual start of a turn, calling the rare one: draw comes first.
+    KIND_ORDER = ("look", "draw", "take_discard", "call_cactus")
+
     def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
         marks = []
         if view["caller"] == seat:

@@ -35,6 +35,7 @@ PROMPTS = {
     "turn": "Play a {color} card or one matching the {top_words}",
     "pending": "A draw of {pending} is pending: answer it or draw",
     "play_drawn": "You drew the {drawn_words}: play it or keep it",
+    "keep_drawn": "You drew the {drawn_words}, which does not fit: keep it",
 }
 MOVES = {
     "play": "Play the {card_words}{naming}{calling}",
@@ -42,7 +43,7 @@ MOVES = {
     "keep": "Keep the drawn card",
 }
 NARRATION = {
-    "round_start": "Round {round} begins on the {top_words}; {starter_name} starts.",
+    "round_start": "Round {round} begins on the {top_words}; first to play: {starter_name}.",
     "play": "{who} played the {card_words}{naming}{called}",
     "draw": "{who} drew {count} card{plural}{why}.",
     "drawn": "You drew: {cards_words}.",
@@ -118,7 +119,8 @@ class LastCardRenderer(GameRenderer):
 
     def prompt(self, view: View, seats: Seats) -> str:
         if view["phase"] == "play_drawn":
-            return PROMPTS["play_drawn"].format(drawn_words=words(view["drawn"]))
+            asked = "play_drawn" if view["drawn_playable"] else "keep_drawn"
+            return PROMPTS[asked].format(drawn_words=words(view["drawn"]))
         if view["pending"]:
             return PROMPTS["pending"].format(pending=view["pending"])
         return PROMPTS["turn"].format(color=view["color"], top_words=words(view["top"]))

@@ -23,6 +23,8 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.events import Event
 
+from .keys import COMMON_KIND_KEYS
+
 View = dict[str, Any]
 
 
@@ -50,6 +52,11 @@ class Seats:
 
 class GameRenderer(ABC):
     """How one game looks in the terminal, computed only from a seat's view and events."""
+
+    #: The key of each kind of move that has one (``cardtable.tui.keys``).
+    KIND_KEYS: Mapping[str, str] = COMMON_KIND_KEYS
+    #: The kinds of move the move list shows first, in this order.
+    KIND_ORDER: Sequence[str] = ()
 
     @abstractmethod
     def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:

@@ -17,11 +17,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.base import Bot, bot_names, make_bot
+from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.events import Event, events_for
-from cardtable.engine.registry import get_game, make
+from cardtable.engine.registry import make
 from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
@@ -33,14 +33,6 @@ DEFAULT_WINDOW_SECONDS = 3.0
 
 class SessionError(CardtableError):
     """The match cannot be set up as asked (seat, bots)."""
-
-
-def default_bot(game: str) -> tuple[str, str | None]:
-    """The bot to play against by default, and a note when it is a stand-in."""
-    if "heuristic" in bot_names(game):
-        return "heuristic", None
-    title = get_game(game).title
-    return "random", f"{title} has no heuristic bot yet, so the bots play at random."
 
 
 def bot_seats(players: int, you: int, specs: Sequence[str]) -> dict[int, str]:
@@ -117,6 +109,13 @@ class Session:
     # ------------------------------------------------------------ what the player sees
     def view(self) -> dict[str, Any]:
         return self.state.view(self.you)
+
+    def opening(self) -> list[Event]:
+        """The first round's opening events the player may see (its deal, its start),
+        while nobody has acted yet: a match taken up in the middle has them behind it."""
+        if self.state.log:
+            return []
+        return events_for(list(self.state.opening), self.you)
 
     def moves(self) -> list[Action]:
         """The player's legal moves (empty unless the player acts next)."""

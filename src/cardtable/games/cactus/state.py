@@ -216,7 +216,9 @@ class CactusState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.starter = NO_SEAT
-        state._start_round(None)
+        opening: list[Event] = []
+        state._start_round(opening)
+        state.opening = tuple(opening)
         return state
 
     @classmethod

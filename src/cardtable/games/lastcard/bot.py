@@ -41,7 +41,7 @@ from .cards import (
     TYPES,
     WILD,
 )
-from .state import DRAW_LOGGED, FIRST_WILD_BIT, MOVES, TURN, LastCardState
+from .state import DRAW_LOGGED, FIRST_WILD_BIT, KEEP_LOGGED, MOVES, TURN, LastCardState
 
 #: Weights of the play score: attack beats everything, a wild comes last.
 _ATTACK = 200
@@ -55,7 +55,7 @@ class LastCardHeuristicBot(Bot):
         if not isinstance(state, LastCardState):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         legal = state.legal_actions(seat)
-        if len(legal) < 2:  # a forced Draw (or nothing to do: IndexError, as ever)
+        if len(legal) < 2:  # a forced Draw or Keep (or nothing to do: IndexError, as ever)
             return legal[0]
         mine = state.playable_held if state.phase == TURN else BIT[state.drawn]
         t, call, i = _choice(state, seat, mine)
@@ -81,8 +81,12 @@ class LastCardHeuristicBot(Bot):
                     log.append(DRAW_LOGGED[seat])
                     state.draw_step(seat, None)
                     continue
-            else:  # a card just drawn and playable: the heuristic always plays it
+            else:  # a card just drawn: the heuristic plays it when it can
                 mine = BIT[state.drawn]
+                if not state.playable & mine:  # Keep is the only move
+                    log.append(KEEP_LOGGED[seat])
+                    state.keep_step(seat, None)
+                    continue
             t, call, i = _choice(state, seat, mine)
             color, called, logged = MOVES[call][t][i]
             log.append(logged[seat])

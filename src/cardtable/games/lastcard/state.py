@@ -19,7 +19,10 @@ action: a player who cannot play (and may not choose to draw) draws at once when
 turn reaches them; with stacking off, the next player draws a +2/+4 penalty at once
 and loses the turn; the missed-call penalty and the draw after a winning +2/+4
 (rule 7) come with the play that causes them. A pending draw that could be answered
-is always drawn by an explicit ``Draw``, so being asked never reveals a hand.
+is always drawn by an explicit ``Draw``, so being asked never reveals a hand. With
+``play_drawn`` on, every one-card draw of rule 3 ends in the ``play_drawn`` phase, even
+when ``Keep`` is the only choice: were an unplayable card kept at once, the table would
+learn that a card the drawer decided about was playable.
 """
 
 from __future__ import annotations
@@ -210,7 +213,9 @@ class LastCardState(State):
         state._init_match(players, options, seed)
         state.rules = rules_for(options)
         state.starter = -1  # so that seat 0 starts the first round
-        state._start_round(None)
+        events: list[Event] = []
+        state._start_round(events)
+        state.opening = tuple(events)
         return state
 
     @classmethod
@@ -237,7 +242,7 @@ class LastCardState(State):
         coloured top it defaults to that card's colour. ``pending`` is a +2/+4 draw
         waiting for ``current``. ``starter`` (default ``current``) decides who starts
         the next round. The turn then begins as in play: if ``current`` cannot play,
-        they draw at once (rule 3).
+        they draw at once (rule 3), and ``opening`` holds the events of that.
         """
         n = len(hands)
         if not 2 <= n <= MAX_PLAYERS:
@@ -280,7 +285,9 @@ class LastCardState(State):
         state.drawn = NO_CARD
         state.starter = current if starter is None else starter
         state.playable = state._playable_now()
-        state._begin_turn(current, None)
+        events: list[Event] = []
+        state._begin_turn(current, events)
+        state.opening = tuple(events)
         return state
 
     def _set_hands(self, hands: Sequence[Sequence[int]]) -> None:
@@ -347,7 +354,10 @@ class LastCardState(State):
             found = TURN_MEMO.get(key)
             return [*(turn_actions(key) if found is None else found)]
         if phase == PLAY_DRAWN:
-            return [*DRAWN_CHOICES[self.sizes[seat] == 2][self.drawn]]
+            drawn = self.drawn
+            if self.playable & BIT[drawn]:
+                return [*DRAWN_CHOICES[self.sizes[seat] == 2][drawn]]
+            return [KEEP]
         return []
 
     def random_playout(self, rng: random.Random, until_round_end: bool = False) -> int:
@@ -384,8 +394,8 @@ class LastCardState(State):
                     plain = False
                     call = 1 if sizes[seat] == 2 else 0
                     mine = BIT[self.drawn]
-                    plays = WIDTHS[call][self.drawn]
-                    total = plays + 1  # the drawn card's plays, then Keep
+                    plays = WIDTHS[call][self.drawn] if self.playable & mine else 0
+                    total = plays + 1  # the drawn card's plays, if any, then Keep
                 r = 0
                 if total > 1:  # ``random_index(rng, total)``, inlined
                     k = total.bit_length()
@@ -475,6 +485,8 @@ class LastCardState(State):
         if self.phase == PLAY_DRAWN:
             if t != self.drawn:
                 raise self.illegal(seat, action, "only the card just drawn may be played now")
+            if not self.playable & bit:
+                raise self.illegal(seat, action, f"{self._why_unplayable(t)}: keep it")
         elif not self.playable_held & bit:
             if not self.masks[seat] & bit:
                 raise self.illegal(seat, action, f"you do not hold a {action.card}")
@@ -589,11 +601,12 @@ class LastCardState(State):
         """Give the turn to ``seat``; who cannot play and may not choose draws at once.
 
         Rule 3 leaves no choice to a player without a playable card (unless
-        ``voluntary_draw`` is on), and the draw shows that anyway, so it happens here: the
-        player keeps the turn if the card drawn may be played at once (``play_drawn``),
-        else it passes on. ``drawing`` starts with that draw, for a ``seat`` who chose to
-        ``Draw``. When no card can be drawn at all, the player is asked to ``Draw`` (which
-        skips the draw): that keeps this loop finite whatever the deal.
+        ``voluntary_draw`` is on), and the draw shows that anyway, so it happens here: with
+        ``play_drawn`` on the player keeps the turn to play or keep the card drawn, whether
+        or not it may be played (so the table cannot tell), else the turn passes on.
+        ``drawing`` starts with that draw, for a ``seat`` who chose to ``Draw``. When no
+        card can be drawn at all, the player is asked to ``Draw`` (which skips the draw):
+        that keeps this loop finite whatever the deal.
         """
         while True:
             if drawing:
@@ -622,8 +635,7 @@ class LastCardState(State):
                     seat = self.after[seat]
                     continue
                 t = got[0]
-                bit = BIT[t]
-            if self.playable & bit and self.rules.play_drawn:
+            if self.rules.play_drawn:  # decided even when Keep is the only choice
                 self.phase = PLAY_DRAWN
                 self.drawn = t
                 break
@@ -710,6 +722,7 @@ class LastCardState(State):
             starter=self.starter,
             hand=None if seat is None else names(self.hand(seat)),
             drawn=NAMES[self.drawn] if choosing else None,
+            drawn_playable=bool(self.playable & BIT[self.drawn]) if choosing else None,
             you=seat,
         )
         return out
@@ -743,9 +756,10 @@ class LastCardState(State):
         The discard pile is public and hand sizes are known, so only the pool of the
         other hands and the draw pile is shuffled (sorted first, so the result does not
         depend on where the hidden cards really are). While another player decides
-        about a drawn card, everyone knows that card is playable: it is re-drawn from
-        the playable cards of the pool. (A player with perfect memory could also tell
-        the cards of a reshuffled draw pile apart; that refinement is left out.)
+        about a drawn card, nobody else knows whether it is playable (rule 3 asks about
+        every drawn card), so it is one of that player's re-dealt cards. (A player with
+        perfect memory could also tell the cards of a reshuffled draw pile apart; that
+        refinement is left out.)
         """
         other = self.clone(rng.getrandbits(64))
         hidden_drawn = self.phase == PLAY_DRAWN and seat != self.current
@@ -756,7 +770,7 @@ class LastCardState(State):
         pool.sort()
         shuffle(rng, pool)
         if hidden_drawn:
-            other.drawn = pool.pop(next(i for i, t in enumerate(pool) if self.playable & BIT[t]))
+            other.drawn = pool.pop()
         hands: list[list[int]] = []
         for p in range(self.num_players):
             if p == seat:

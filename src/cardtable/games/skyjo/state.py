@@ -16,6 +16,7 @@ steps, the same draws, the same final state).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ DECK: tuple[int, ...] = (
     (-2,) * 5 + (-1,) * 10 + (0,) * 15 + tuple(v for v in range(1, 13) for _ in range(10))
 )
 CARD_VALUES = frozenset(DECK)
+COPIES = Counter(DECK)
 COLUMNS = tuple((c, c + 4, c + 8) for c in range(4))
 ROWS = tuple(tuple(range(4 * r, 4 * r + 4)) for r in range(3))
 NO_SEAT = -1
@@ -63,6 +65,15 @@ CORE_LOG_ENTRIES = tuple(
 )
 if native is not None:
     native.skyjo_setup(CORE_LOG_ENTRIES)
+
+
+def check_copies(cards: Sequence[int]) -> None:
+    """A deal may hold at most as many cards of a value as the deck has."""
+    for value, n in sorted(Counter(cards).items()):
+        if n > COPIES[value]:
+            raise StateFormatError(
+                f"the deck has {COPIES[value]} cards of value {value}, the deal has {n}"
+            )
 
 
 class SkyjoState(State):
@@ -91,7 +102,9 @@ class SkyjoState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.finisher = NO_SEAT
-        state._start_round(None)
+        events: list[Event] = []
+        state._start_round(events)
+        state.opening = tuple(events)
         return state
 
     @classmethod
@@ -118,11 +131,17 @@ class SkyjoState(State):
         if not 2 <= n <= 8:
             raise StateFormatError(f"Skyjo is for 2 to 8 players, not {n}")
         for cards in (*layouts, discard, draw_pile):
-            bad = [c for c in cards if c not in CARD_VALUES]
+            bad = [c for c in cards if type(c) is not int or c not in CARD_VALUES]
             if bad:
                 raise StateFormatError(f"not Skyjo card values: {bad}")
         if any(len(layout) != SLOTS for layout in layouts):
             raise StateFormatError("each layout must have 12 cards")
+        check_copies([c for cards in (*layouts, discard, draw_pile) for c in cards])
+        if not 0 <= current < n:
+            raise StateFormatError(f"current must be a seat (0..{n - 1}), not {current}")
+        for seat, positions in enumerate(face_up or ()):
+            if any(type(p) is not int or not 0 <= p < SLOTS for p in positions):
+                raise StateFormatError(f"face-up positions of seat {seat} must be 0..11")
         state = cls.__new__(cls)
         state._init_match(n, SkyjoOptions.from_dict(options), seed)
         state.round = 1

@@ -40,6 +40,7 @@ export function bind(node, actions, ctx, describe = (a) => a.type, title = "Choo
     node.addEventListener("click", () => ctx.act(actions[0]));
   } else {
     node.dataset.choice = title;
+    node.dataset.offers = JSON.stringify(actions);
     node.addEventListener("click", () =>
       ctx.choose(title, actions.map((a) => ({ action: a, label: describe(a) }))),
     );

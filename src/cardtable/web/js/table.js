@@ -4,6 +4,7 @@
 // refresh or a dropped connection comes back to the same seat.
 
 import { socketUrl, tableLink, tableStatus } from "./api.js";
+import { historyList, markAction } from "./coach.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
@@ -29,6 +30,8 @@ const page = {
   version: 0,
   tv: null,
   matchResult: null,
+  /** Whether a hint was asked for and has not arrived. */
+  hinting: false,
 };
 
 // ------------------------------------------------------------------ banner and errors
@@ -182,7 +185,29 @@ function renderRoom() {
   }
   if (page.table.status === "waiting") return replaceChildren(room, waitingRoom());
   if (page.table.status === "finished") return replaceChildren(room, rematchBox());
-  return replaceChildren(room);
+  return replaceChildren(room, page.table.hints && page.seat !== null ? hintBox() : null);
+}
+
+/** At a practice table, the coach suggests a move for the current decision. */
+function hintBox() {
+  const mine = page.tv?.legal.length > 0;
+  return h(
+    "div",
+    { class: "hint-box" },
+    h("button", {
+      type: "button",
+      class: "action-button",
+      "data-hint": "",
+      text: page.hinting ? "The coach is thinking…" : "Hint",
+      title: "Ask the coach for a move (practice tables only)",
+      disabled: !mine || page.hinting,
+      onclick: () => {
+        page.hinting = true;
+        page.conn.send({ type: "hint" });
+        renderRoom();
+      },
+    }),
+  );
 }
 
 // ------------------------------------------------------------------ the game
@@ -215,6 +240,7 @@ function onTable(table) {
   page.tv.setTable(seatNames(), table.turn_seconds);
   renderSeats();
   renderRoom();
+  replaceChildren($("history"), historyList(code, table.finished_matches));
   if (table.status === "waiting" && page.seat !== undefined) {
     $("status").textContent = "The match has not started yet.";
   }
@@ -235,7 +261,13 @@ const HANDLERS = {
     page.view = m.view;
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
+    page.hinting = false;
     renderRoom();
+  },
+  hint(m) {
+    page.hinting = false;
+    renderRoom();
+    if (m.version === page.version) markAction($("board"), m.action, "hinted");
   },
   match_result(m) {
     page.matchResult = m;
@@ -251,6 +283,7 @@ const HANDLERS = {
       renderRoom();
       return;
     }
+    page.hinting = false;
     showError(m.error === "stale" ? "Too late: the table moved on before your move arrived." : m.message);
     page.tv?.refused();
   },

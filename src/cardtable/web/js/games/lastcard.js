@@ -145,7 +145,11 @@ export function status(ctx) {
   const v = ctx.view;
   if (v.phase === "over") return "The match is over.";
   if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.`;
-  if (v.phase === "play_drawn") return `You drew ${cardName(v.drawn)}: play it, or keep it.`;
+  if (v.phase === "play_drawn") {
+    // Asked after every draw, so that the table cannot tell whether the card fits.
+    if (!ofType(ctx.legal, "play").length) return `You drew ${cardName(v.drawn)}, which does not fit: keep it.`;
+    return `You drew ${cardName(v.drawn)}: play it, or keep it.`;
+  }
   if (v.pending) return `A draw of ${v.pending} is pending: stack on it if you can, or draw.`;
   const plays = ofType(ctx.legal, "play");
   const call = plays.some((a) => a.call) ? ' Second-to-last card: press "Last Card!" before playing.' : "";

@@ -1,6 +1,6 @@
 """How much lower the Cactus cards a player knows are than the cards nobody has seen.
 
-Run: ``.venv/bin/python bench/cactus_kept_cards.py [--games 400] [--bots heuristic,heuristic]``.
+Run: ``.venv/bin/python research/cactus_kept_cards.py [--games 400] [--bots heuristic,heuristic]``.
 It plays 2-player single rounds and, at the start of every turn, looks from the seat
 to act at each card it has not seen: a card its owner knows (and so has kept) counts
 as *kept*, every other card it has not seen (the rest of the layouts and the draw

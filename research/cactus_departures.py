@@ -1,19 +1,20 @@
 """Where Cactus's search leaves the heuristic's move, and what that is worth.
 
-Run: ``.venv/bin/python bench/cactus_departures.py [--games 200] [--first 0]
-[--playouts 100] [--search SPEC] [--workers 2]``. It plays 2-player single rounds of the search
-(``--search``, by default the configuration of the tournament rows in docs/bots.md)
-against the heuristic, seats alternating, and notes every decision at which the
-search chose otherwise than a heuristic in its seat would have. Each such departure
-is then valued on the round's true cards: from that position both moves are played
-out ``--playouts`` times with the heuristic in both seats, on the same shuffles of
-the draw pile (which nobody has seen) and the same luck, and the departure's value is
-the searching seat's mean wins after its own move less those after the heuristic's.
+Run: ``.venv/bin/python research/cactus_departures.py [--games 200] [--first 0]
+[--playouts 100] [--search SPEC] [--workers 2]``. It plays 2-player single rounds of
+the search (``--search``, by default the configuration of the tournament rows in
+docs/research/bot-strength.md) against the heuristic, seats alternating, and notes
+every decision at which the search chose otherwise than a heuristic in its seat
+would have. Each such departure is then valued on the round's true cards: from that
+position both moves are played out ``--playouts`` times with the heuristic in both
+seats, on the same shuffles of the draw pile (which nobody has seen) and the same
+luck, and the departure's value is the searching seat's mean wins after its own move
+less those after the heuristic's.
 
 Summed along the rounds the search played, those values add up, in expectation, to
 what it won beyond the heuristic's 50% against itself (the performance difference
 identity: one policy's gain over another is the other's advantage of its choices,
-summed along its own play). The benchmark prints both, so the split of the values by
+summed along its own play). The script prints both, so the split of the values by
 kind of decision shows where the search's edge comes from. The search needs a core
 to itself for its time budget: ``--workers`` processes play the rounds side by side.
 """

@@ -1,14 +1,14 @@
 """Where a Cactus bot wins and loses its rounds: by who calls Cactus, and when.
 
-Run: ``.venv/bin/python bench/cactus_calls.py [--games 4000] [--bot heuristic]
+Run: ``.venv/bin/python research/cactus_calls.py [--games 4000] [--bot heuristic]
 [--against random]``. It plays 2-player single rounds, the bot in seat 0 of the even
 rounds and seat 1 of the odd ones, and sorts them by the bot's seat, who called and
 on which of the caller's own turns. For each kind of round it prints how many there
 were, the bot's win rate in them (a tie counts half) and the points of the bot's
 overall win rate lost there. Against ``random``, which calls on a third to half of its
 turns, this shows how much of the loss comes from rounds the other player ends
-before the bot can do much (``docs/bots.md``, why the Cactus heuristic stops near
-84-85% against random).
+before the bot can do much (``docs/research/bot-strength.md``, why the Cactus
+heuristic stops near 84-85% against random).
 """
 
 from __future__ import annotations

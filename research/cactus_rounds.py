@@ -1,6 +1,6 @@
-"""The rounds the Cactus benchmarks watch: 2-player single rounds, one deal per index.
+"""The rounds the Cactus research scripts watch: 2-player single rounds, one deal per index.
 
-The Cactus benchmarks (``cactus_kept_cards.py``, ``cactus_bot_agreement.py``,
+The Cactus research scripts (``cactus_kept_cards.py``, ``cactus_bot_agreement.py``,
 ``cactus_calls.py``) measure play by putting an observing bot in each seat; they share
 these deals so that their figures come from the same rounds for the same ``--games``.
 """
@@ -33,7 +33,7 @@ def play_rounds(
 
 
 def rounds_and_bots(description: str, games: int) -> tuple[int, list[str]]:
-    """The ``--games`` and ``--bots`` options of a benchmark that watches bots play
+    """The ``--games`` and ``--bots`` options of a research script that watches bots play
     each other (two heuristics by default), after printing what it will play."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)

@@ -1,12 +1,13 @@
 """How well Cactus's re-deals price a caller's layout at the other player's last turn.
 
-Run: ``.venv/bin/python bench/cactus_caller_layout.py [--games 300] [--deals 200]``.
+Run: ``.venv/bin/python research/cactus_caller_layout.py [--games 300] [--deals 200]``.
 It plays 2-player single rounds between two heuristics. At the last turn after a
 call it re-deals the state ``--deals`` times from the seat to play, informed and
 uniform, and prints the caller's real total beside the mean totals the re-deals
 give it, overall and per stage of the round. That turn decides whether the other
 player can still beat the caller, so a re-deal that prices the caller's cards too
-high misjudges it (``docs/bots.md``, the ISMCTS section: ``CALLER_RATIOS``).
+high misjudges it (``docs/research/bot-strength.md``, the Cactus search:
+``CALLER_RATIOS``).
 It also counts how many of the caller's cards the caller did not know when calling.
 """
 

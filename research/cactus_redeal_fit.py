@@ -1,6 +1,6 @@
 """How well Cactus's informed re-deal prices the cards a player knows, layout by layout.
 
-Run: ``.venv/bin/python bench/cactus_redeal_fit.py [--games 1200] [--bots heuristic,heuristic]``.
+Run: ``.venv/bin/python research/cactus_redeal_fit.py [--games 1200] [--bots heuristic,heuristic]``.
 It plays 2-player single rounds and, at the start of every turn before a call, looks
 from the seat to act at the other player's layout: the cards there that their owner
 knows and the seat does not. It adds up their real values and their values in one

@@ -1,12 +1,13 @@
 """How often a Cactus bot chooses what another would, on the other's own games.
 
-Run: ``.venv/bin/python bench/cactus_bot_agreement.py [--games 300] [--bot greedy]
+Run: ``.venv/bin/python research/cactus_bot_agreement.py [--games 300] [--bot greedy]
 [--reference heuristic]``. It plays 2-player single rounds between two copies of the
 reference bot and, at every decision with more than one legal action, asks the bot
 what it would do there. It prints the share of decisions where the two agree, for
 each phase and overall, and the most frequent disagreements. A rollout policy is a
 model of the play it stands for: a search's playouts are only as telling as that
-model, which is what this measures (``docs/bots.md``, Cactus greedy).
+model, which is what this measures (``docs/research/bot-strength.md``, Cactus
+greedy).
 """
 
 from __future__ import annotations

@@ -1,0 +1,39 @@
+"""The coach: analyses of finished matches, and hints at practice tables."""
+
+from .analysis import (
+    LABELS,
+    PROFILES,
+    Analysis,
+    CoachError,
+    CoachProfile,
+    Decision,
+    analyse,
+    analyse_decision,
+    decisions_of,
+    dumps,
+    label,
+    price,
+    profile,
+    search_spec,
+    suggest,
+)
+from .command import add_analyse_command
+
+__all__ = [
+    "LABELS",
+    "PROFILES",
+    "Analysis",
+    "CoachError",
+    "CoachProfile",
+    "Decision",
+    "add_analyse_command",
+    "analyse",
+    "analyse_decision",
+    "decisions_of",
+    "dumps",
+    "label",
+    "price",
+    "profile",
+    "search_spec",
+    "suggest",
+]

@@ -1,0 +1,150 @@
+"""The coach on the server: analyses of finished matches, and hints at practice tables.
+
+An analysis looks at every decision of one seat, so it is long: it runs as a task
+that sends one decision at a time to the bot pool (bots of running matches take
+their turns in between) and keeps its progress for whoever polls it. The result is
+kept in the store, so a match is analysed for a seat once. Only a finished match is
+ever analysed: the analysis replays the whole log, hidden cards included.
+
+A hint is the coach's move for the current decision of a seat, searched from that
+seat's view of the state. It is offered only where no other person plays (every
+other seat is a bot), so a hint never helps one person against another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.coach import analyse_decision, decisions_of, suggest
+from cardtable.coach.analysis import Analysis, CoachError, Decision, profile
+from cardtable.engine.registry import state_from_json
+from cardtable.engine.state import State
+from cardtable.sim.seeds import derive_seed
+
+from .connection import Connection
+from .errors import ProtocolError
+from .storage import MatchRecord, Store
+
+logger = logging.getLogger(__name__)
+
+#: The analysis seed: one analysis per match and seat, the same for everyone.
+ANALYSIS_SEED = 1
+
+
+def decision_in_worker(
+    state: dict[str, Any], seat: int, played: dict[str, Any], index: int, samples: int
+) -> Decision:
+    """One decision's analysis, in a bot process (plain JSON in and out)."""
+    game_state = state_from_json(state)
+    action = game_state.codec.decode(played)
+    return analyse_decision(game_state, seat, action, index, samples, ANALYSIS_SEED)
+
+
+def hint_in_worker(state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+    """The coach's move for ``seat`` in ``state``, in a bot process."""
+    game_state = state_from_json(state)
+    return suggest(game_state, seat, seed).to_json()
+
+
+async def send_hint(
+    executor: Executor, conn: Connection, state: State, seat: int, seq: int | None
+) -> None:
+    """Search the hint off the loop and send it to the asking connection."""
+    version = len(state.log)
+    seed = derive_seed(state.seed, seat, version)
+    loop = asyncio.get_running_loop()
+    try:
+        action = await loop.run_in_executor(executor, hint_in_worker, state.to_json(), seat, seed)
+    except Exception:
+        logger.exception("the hint for seat %d failed", seat)
+        conn.send({"type": "error", "seq": seq, "error": "hint_failed", "message": "no hint now"})
+        return
+    conn.send({"type": "hint", "seq": seq, "version": version, "action": action})
+
+
+@dataclass
+class Job:
+    """An analysis being made: how far it has got."""
+
+    total: int
+    decisions: list[Decision] = field(default_factory=list)
+    failed: str | None = None
+
+
+class Coaching:
+    """The server's analyses: started on request, one task each, kept in the store."""
+
+    def __init__(self, store: Store, executor: Executor) -> None:
+        self.store = store
+        self.executor = executor
+        self.jobs: dict[tuple[str, int, int], Job] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def request(self, match: MatchRecord, seat: int, start: bool) -> dict[str, Any]:
+        """The analysis of ``seat`` in ``match``: done, in progress, or (``start``) begun."""
+        if not match.finished:
+            raise ProtocolError(
+                "match_running",
+                f"match {match.number} is still being played; it can be analysed once it is over",
+                409,
+            )
+        if not 0 <= seat < match.players:
+            raise ProtocolError(
+                "bad_seat", f"seat {seat} does not exist (seats are 0..{match.players - 1})"
+            )
+        key = (match.code, match.number, seat)
+        stored = self.store.analysis(*key)
+        if stored is not None:
+            return {"status": "done", "analysis": stored}
+        job = self.jobs.get(key)
+        if job is None and start:
+            job = self._start(match, seat)
+        if job is None:
+            return {"status": "none"}
+        if job.failed is not None:
+            return {"status": "failed", "message": job.failed}
+        return {"status": "running", "done": len(job.decisions), "total": job.total}
+
+    def _start(self, match: MatchRecord, seat: int) -> Job:
+        record = match.replay_record()
+        try:
+            found = list(decisions_of(record, seat))
+        except CoachError as exc:
+            raise ProtocolError("bad_match", str(exc), 409) from None
+        job = self.jobs[(match.code, match.number, seat)] = Job(len(found))
+        task = asyncio.create_task(self._run(match, seat, found, job))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return job
+
+    async def _run(self, match: MatchRecord, seat: int, found: list[Any], job: Job) -> None:
+        loop = asyncio.get_running_loop()
+        samples = profile(match.game).samples
+        try:
+            for index, state, played in found:
+                decision = await loop.run_in_executor(
+                    self.executor,
+                    decision_in_worker,
+                    state.to_json(),
+                    seat,
+                    played.to_json(),
+                    index,
+                    samples,
+                )
+                job.decisions.append(decision)
+            analysis = Analysis.of(
+                match.game, seat, job.decisions, samples, ANALYSIS_SEED
+            ).to_json()
+            self.store.save_analysis(match.code, match.number, seat, analysis)
+            del self.jobs[(match.code, match.number, seat)]
+        except Exception as exc:
+            logger.exception("analysis of %s/%d seat %d failed", match.code, match.number, seat)
+            job.failed = f"the analysis failed: {exc}"
+
+    def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()

@@ -1,0 +1,242 @@
+// The replay viewer: a finished match step by step through any seat's eyes (or with
+// every card revealed), animated as in live play, with the coach's marks.
+
+import { ApiError, tableLink } from "./api.js";
+import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, startAnalysis } from "./coach.js";
+import { h, queryParam, replaceChildren } from "./dom.js";
+import { GAMES } from "./games/index.js";
+import { TableView } from "./tableview.js";
+
+const AUTOPLAY_MS = 900;
+const POLL_MS = 500;
+const REVEALED = "all";
+
+const $ = (id) => document.getElementById(id);
+const code = (queryParam("code") ?? "").trim().toUpperCase();
+const number = Number(queryParam("match") ?? "1");
+
+/** A table view that shows no result dialogs: stepping through rounds needs none. */
+class ReplayView extends TableView {
+  announce() {}
+}
+
+const replay = {
+  data: null,
+  frames: [],
+  position: 0,
+  viewer: queryParam("seat") ?? "0",
+  tv: null,
+  analysis: null,
+  autoplay: null,
+};
+
+function viewerSeat() {
+  return replay.viewer === REVEALED ? null : Number(replay.viewer);
+}
+
+function showError(text) {
+  $("error").textContent = text;
+}
+
+// ------------------------------------------------------------------ loading
+async function load() {
+  try {
+    replay.data = await fetchReplay(code, number, replay.viewer);
+  } catch (error) {
+    $("status").textContent = "This replay cannot be shown.";
+    showError(error instanceof ApiError ? error.message : String(error));
+    return;
+  }
+  replay.frames = replay.data.frames;
+  if (!replay.tv) {
+    const game = GAMES[replay.data.game];
+    $("game-title").textContent = game.title;
+    document.title = `${game.title} · replay of match ${number} · cardtable`;
+    replay.tv = new ReplayView(game, () => {}, { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") });
+    fillSeatChoices();
+  }
+  replay.tv.setTable(replay.data.names, null);
+  $("position").max = String(replay.frames.length - 1);
+  show(Math.min(replay.position, replay.frames.length - 1), false);
+}
+
+function fillSeatChoices() {
+  const names = replay.data.names.map((n, p) => n || `Seat ${p + 1}`);
+  const seats = names.map((name, p) => h("option", { value: String(p), text: name }));
+  replaceChildren($("viewer"), seats, h("option", { value: REVEALED, text: "Everything revealed" }));
+  $("viewer").value = replay.viewer;
+  replaceChildren($("coach-seat"), names.map((name, p) => h("option", { value: String(p), text: name })));
+  $("coach-seat").value = replay.viewer === REVEALED ? "0" : replay.viewer;
+}
+
+// ------------------------------------------------------------------ stepping
+/** The coach's decision at frame `position` (the state before log entry `position`). */
+function decisionAt(position) {
+  return replay.analysis?.decisions.find((d) => d.index === position) ?? null;
+}
+
+function show(target, animate) {
+  const frames = replay.frames;
+  target = Math.max(0, Math.min(frames.length - 1, target));
+  const tv = replay.tv;
+  const decision = decisionAt(target);
+  const own = decision && replay.analysis.seat === viewerSeat();
+  const highlight = own && decision.label !== null ? [decision.suggested] : [];
+  const frame = frames[target];
+  if (animate && target === replay.position + 1) {
+    tv.update({ view: frame.view, legal: highlight, you: viewerSeat(), events: frame.events });
+  } else {
+    tv.logLines = [];
+    tv.view = frame.view;
+    tv.log(frames.slice(1, target + 1).flatMap((f) => f.events));
+    tv.update({ view: frame.view, legal: highlight, you: viewerSeat(), events: [] });
+  }
+  replay.position = target;
+  if (highlight.length) markAction($("board"), decision.suggested, "suggested");
+  $("position").value = String(target);
+  $("position-text").textContent = `${target} of ${frames.length - 1}`;
+  $("status").textContent = frameStatus(frame, target);
+  replaceChildren($("coach-note"), decision ? coachNote(decision) : null);
+}
+
+function frameStatus(frame, position) {
+  if (position === 0) return `Round 1: the deal.`;
+  const who = replay.data.names[frame.seat] || (frame.seat < 0 ? "The table" : `Seat ${frame.seat + 1}`);
+  return `Round ${frame.round}, move ${position}: ${who}: ${describeAction(frame.action)}.`;
+}
+
+function coachNote(decision) {
+  const seatName = replay.data.names[replay.analysis.seat] || `Seat ${replay.analysis.seat + 1}`;
+  const played = describeAction(decision.played);
+  const move = `Move ${decision.index + 1}`;
+  if (decision.label === null && decision.cost <= 0) {
+    return `${move}: the coach agrees with ${seatName}'s move (${played}).`;
+  }
+  const cost = describeCost(decision.cost, replay.analysis.unit);
+  const kind = decision.label ? h("span", { class: `mark mark-${decision.label}`, text: decision.label }) : "";
+  return [
+    kind,
+    `${move}: ${seatName} played ${played}; the coach suggests ${describeAction(decision.suggested)} (about ${cost} better).`,
+  ];
+}
+
+function roundStart(position) {
+  const round = replay.frames[position].round;
+  let first = position;
+  while (first > 0 && replay.frames[first - 1].round === round) first -= 1;
+  return first;
+}
+
+function stopAutoplay() {
+  clearInterval(replay.autoplay);
+  replay.autoplay = null;
+  $("autoplay").textContent = "▶ Play";
+  $("autoplay").setAttribute("aria-label", "Play the replay");
+}
+
+function toggleAutoplay() {
+  if (replay.autoplay) return stopAutoplay();
+  $("autoplay").textContent = "⏸ Pause";
+  $("autoplay").setAttribute("aria-label", "Pause the replay");
+  replay.autoplay = setInterval(() => {
+    if (replay.position >= replay.frames.length - 1) return stopAutoplay();
+    show(replay.position + 1, true);
+  }, AUTOPLAY_MS);
+}
+
+// ------------------------------------------------------------------ the coach
+async function analyse() {
+  const seat = Number($("coach-seat").value);
+  $("analyse").disabled = true;
+  try {
+    let answer = await startAnalysis(code, number, seat);
+    while (answer.status === "running") {
+      $("coach-progress").hidden = false;
+      $("coach-progress").max = answer.total || 1;
+      $("coach-progress").value = answer.done;
+      $("coach-status").textContent = `Analysing: ${answer.done} of ${answer.total} decisions.`;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      answer = await fetchAnalysis(code, number, seat);
+    }
+    if (answer.status !== "done") throw new ApiError("failed", answer.message ?? "The analysis failed.");
+    showAnalysis(answer.analysis);
+  } catch (error) {
+    $("coach-status").textContent = error.message;
+  } finally {
+    $("coach-progress").hidden = true;
+    $("analyse").disabled = false;
+  }
+}
+
+function showAnalysis(analysis) {
+  replay.analysis = analysis;
+  const marked = analysis.decisions.filter((d) => d.label !== null);
+  const [low, mid, high] = analysis.thresholds.map((t) => describeCost(t, analysis.unit));
+  $("coach-status").textContent =
+    `${analysis.decisions.length} decisions analysed, ${marked.length} marked ` +
+    `(inaccuracy from ${low}, mistake from ${mid}, blunder from ${high}).`;
+  replaceChildren(
+    $("coach-marks"),
+    marked.map((d) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            "data-decision": d.index,
+            onclick: () => jumpToDecision(analysis.seat, d.index),
+          },
+          h("span", { class: `mark mark-${d.label}`, text: d.label }),
+          `Move ${d.index + 1} (round ${d.round}): ${describeCost(d.cost, analysis.unit)}`,
+        ),
+      ),
+    ),
+  );
+  show(replay.position, false);
+}
+
+async function jumpToDecision(seat, index) {
+  stopAutoplay();
+  replay.position = index;
+  if (viewerSeat() !== seat) {
+    replay.viewer = String(seat);
+    $("viewer").value = replay.viewer;
+    await load();
+  } else {
+    show(index, false);
+  }
+}
+
+// ------------------------------------------------------------------ start
+function main() {
+  if (!code) {
+    $("status").textContent = "No table code given.";
+    return;
+  }
+  $("code").textContent = code;
+  $("code").href = tableLink(code);
+  $("match-number").textContent = String(number);
+  $("step-forward").onclick = () => show(replay.position + 1, true);
+  $("step-back").onclick = () => show(replay.position - 1, false);
+  $("round-back").onclick = () => {
+    const first = roundStart(replay.position);
+    show(first === replay.position ? roundStart(Math.max(0, first - 1)) : first, false);
+  };
+  $("round-forward").onclick = () => {
+    const round = replay.frames[replay.position].round;
+    const next = replay.frames.findIndex((f, i) => i > replay.position && f.round > round);
+    show(next === -1 ? replay.frames.length - 1 : next, false);
+  };
+  $("autoplay").onclick = toggleAutoplay;
+  $("position").oninput = () => show(Number($("position").value), false);
+  $("viewer").onchange = () => {
+    replay.viewer = $("viewer").value;
+    load();
+  };
+  $("analyse").onclick = analyse;
+  load();
+}
+
+main();
