@@ -5,13 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench dist venv clean system-packages
+.PHONY: run test test-pure-python lint bench dist venv clean system-packages
 
 # Where `make run` listens: `make run HOST=0.0.0.0 PORT=8080`.
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-$(STAMP): pyproject.toml
+# The compiled core is built by the install: its sources re-run it.
+$(STAMP): pyproject.toml setup.py $(wildcard src/cardtable/_core/*.[ch])
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -32,6 +33,11 @@ test: system-packages $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
+# The engine, bot and simulation tests once more with the compiled core switched off,
+# so that the pure-Python fallback stays exact too.
+test-pure-python: $(STAMP)
+	CARDTABLE_PURE_PYTHON=1 $(BIN)/python -m pytest tests/engine tests/skyjo tests/cactus tests/lastcard tests/bots tests/sim
+
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
@@ -41,3 +47,4 @@ dist: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -f src/cardtable/_core/*.so

@@ -14,9 +14,12 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Self
 
+from cardtable._core import native
+
 from .actions import Action, ActionCodec
 from .errors import IllegalActionError, SeatError, StateFormatError
 from .events import Event
+from .log import MatchLog
 from .options import Options
 
 #: The seat used for actions no player makes (a server timer closing a window).
@@ -80,8 +83,12 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 
     The same draws in the same order give the same result, so seeds keep their deals;
     ``random.Random.shuffle`` spends half its time calling a Python method per item,
-    which matters when every simulated round starts with a shuffle.
+    which matters when every simulated round starts with a shuffle. The compiled
+    core, where built, makes the same swaps in C.
     """
+    if native is not None and type(rng) is random.Random:
+        native.rng_shuffle(rng, items)
+        return
     getrandbits = rng.getrandbits
     for i, k in _shuffle_steps(len(items)):
         j = getrandbits(k)
@@ -101,7 +108,7 @@ class State(ABC):
     options: Any
     seed: int
     rng: random.Random
-    log: list[tuple[int, Action]]
+    log: MatchLog
     round: int
     totals: list[int]
     round_scores: list[list[int]]
@@ -119,7 +126,7 @@ class State(ABC):
         self.options = options
         self.seed = seed
         self.rng = random.Random(seed)
-        self.log = []
+        self.log = MatchLog()
         self.round = 0
         self.totals = [0] * num_players
         self.round_scores = []
@@ -132,7 +139,7 @@ class State(ABC):
         other.options = self.options
         other.seed = self.seed
         other.rng = copy_rng(self.rng) if seed is None else random.Random(seed)
-        other.log = self.log.copy()
+        other.log = self.log.fork()  # shared, not copied: clones stay cheap
         other.round = self.round
         other.totals = self.totals.copy()
         other.round_scores = [r.copy() for r in self.round_scores]
@@ -324,7 +331,7 @@ class State(ABC):
                 data["players"], cls.options_type.from_dict(data["options"]), data["seed"]
             )
             state.rng = rng_from_json(data["rng"])
-            state.log = [(seat, cls.codec.decode(a)) for seat, a in data["log"]]
+            state.log = MatchLog((seat, cls.codec.decode(a)) for seat, a in data["log"])
             state.round = data["round"]
             state.totals = list(data["totals"])
             state.round_scores = [list(r) for r in data["round_scores"]]

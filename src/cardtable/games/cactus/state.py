@@ -10,6 +10,10 @@ still knows where it is; a second bitmask marks those seats, whose memory aid le
 the card out (rule 8 shows only cards that have not moved since they were seen).
 Determinization and bots read the first; views read both.
 
+``_apply`` validates an action (``_check``) and then runs its rule step, which
+reports events into the list it is given; ``apply_legal`` (playouts, search) runs the
+same step with ``events=None``, which builds none.
+
 A quick-discard window is a phase of its own in which every eligible seat is in
 ``to_act``; actions are applied in arrival order, so the first throw applied is the
 first received. The server closes a window whose time ran out with the system action
@@ -212,7 +216,9 @@ class CactusState(State):
         state = cls.__new__(cls)
         state._init_match(players, options, seed)
         state.starter = NO_SEAT
-        state.opening = tuple(state._start_round())
+        opening: list[Event] = []
+        state._start_round(opening)
+        state.opening = tuple(opening)
         return state
 
     @classmethod
@@ -287,7 +293,7 @@ class CactusState(State):
         self.window_rank = NO_SEAT
         self.phase = TURN
 
-    def _start_round(self) -> list[Event]:
+    def _start_round(self, events: list[Event] | None) -> None:
         """Rule 1: shuffle, deal four cards each; everyone then looks at slots 0 and 1.
 
         The look is an action of its own (a simultaneous phase), so that each seat is
@@ -311,17 +317,21 @@ class CactusState(State):
         self.current = self.starter
         self.phase = LOOK_PHASE
         self.waiting = tuple(range(n))
-        return [public("round_start", round=self.round, starter=self.starter)]
+        if events is not None:
+            events.append(public("round_start", round=self.round, starter=self.starter))
 
-    def _look(self, seat: int, action: Action) -> list[Event]:
+    def _look(self, seat: int, action: Action, events: list[Event] | None) -> None:
         row = self.cards[seat]
-        events = [self._see(seat, seat, slot, "deal") for slot in (0, 1) if row[slot] != EMPTY]
+        for slot in (0, 1):
+            if row[slot] != EMPTY:
+                self._see(seat, seat, slot, "deal", events)
         self.waiting = tuple(p for p in self.waiting if p != seat)
         if self.waiting:
-            return events
+            return
         self.phase = TURN
         self.turn_number = 1
-        return [*events, public("turn", seat=self.current)]
+        if events is not None:
+            events.append(public("turn", seat=self.current))
 
     # ------------------------------------------------------------ the contract
     @property
@@ -378,7 +388,34 @@ class CactusState(State):
         handler = _HANDLERS.get((phase, kind))
         if handler is None:
             raise self.illegal(seat, action, f"now you may {HINTS[phase]}")
-        return handler(self, seat, action)
+        self._check(seat, action)
+        events: list[Event] = []
+        handler(self, seat, action, events)
+        return events
+
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Log and apply a legal action with its rule step alone: no validation, no events."""
+        self.log.append((seat, action))
+        _HANDLERS[self.phase, type(action)](self, seat, action, None)
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalActionError`` unless ``action``, which the phase accepts, is
+        possible now: its slot holds a card, its target may be chosen, and so on."""
+        kind = type(action)
+        if kind is Replace or kind is PeekOwn or kind is Swap or kind is Throw:
+            self._own_slot(seat, action, action.slot)  # type: ignore[attr-defined]
+        elif kind is PeekOpponent or kind is ChooseOpponent:
+            self._opponent_card(seat, action, swap=kind is ChooseOpponent)  # type: ignore[arg-type]
+        elif kind is CallCactus and self.caller != NO_SEAT:
+            raise self.illegal(seat, action, f"seat {self.caller} has already called Cactus")
+        elif kind is Draw and not self._can_draw():
+            raise self.illegal(seat, action, "no card is left to draw")
+        elif kind is TakeDiscard and not self.discard:
+            raise self.illegal(seat, action, "the discard pile is empty")
+        elif kind is TakeDiscard and not self._has_cards(seat):
+            raise self.illegal(seat, action, "you have no card to replace")
+        elif kind is Keep and not self.options.black_king_swap_optional:
+            raise self.illegal(seat, action, "the black king's swap is part of its effect")
 
     def not_your_move(self, seat: int, action: Action) -> str:
         """Name a late or repeated quick-discard action for what it is."""
@@ -418,13 +455,12 @@ class CactusState(State):
             if c != EMPTY
         ]
 
-    def _own_slot(self, seat: int, action: Action, slot: int) -> int:
+    def _own_slot(self, seat: int, action: Action, slot: int) -> None:
         row = self.cards[seat]
         if not 0 <= slot < len(row):
             raise self.illegal(seat, action, f"you have no slot {slot} (slots 0..{len(row) - 1})")
         if row[slot] == EMPTY:
             raise self.illegal(seat, action, f"your slot {slot} is empty")
-        return slot
 
     def _opponent_card(self, seat: int, action: PeekOpponent | ChooseOpponent, swap: bool) -> None:
         p, slot = action.seat, action.slot
@@ -436,45 +472,48 @@ class CactusState(State):
         if swap and self.locked(p):
             raise self.illegal(seat, action, f"seat {p} called Cactus: their cards are locked")
 
-    def _see(self, seat: int, owner: int, slot: int, source: str) -> Event:
+    def _see(
+        self, seat: int, owner: int, slot: int, source: str, events: list[Event] | None
+    ) -> None:
         """``seat`` learns the card at ``owner``'s ``slot``: record it and tell them."""
         self.seen[owner][slot] |= 1 << seat
         self.followed[owner][slot] &= ~(1 << seat)
-        name = NAMES[self.cards[owner][slot]]
-        return private(seat, "see", seat=owner, slot=slot, card=name, source=source)
+        if events is not None:
+            name = NAMES[self.cards[owner][slot]]
+            events.append(private(seat, "see", seat=owner, slot=slot, card=name, source=source))
 
     def _all_seats(self) -> int:
         return (1 << self.num_players) - 1
 
     # ------------------------------------------------------------ rule 2: the turn
-    def _call(self, seat: int, action: Action) -> list[Event]:
-        if self.caller != NO_SEAT:
-            raise self.illegal(seat, action, f"seat {self.caller} has already called Cactus")
+    # The rule steps apply actions already known to be legal (``_check``); each
+    # reports its events into ``events``, or builds none when it is ``None``.
+    def _call(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self.caller = seat
         self.turns_left = self.num_players - 1
-        return [public("cactus", seat=seat), *self._end_turn()]
+        if events is not None:
+            events.append(public("cactus", seat=seat))
+        self._end_turn(events)
 
-    def _draw(self, seat: int, action: Action) -> list[Event]:
-        if not self._can_draw():
-            raise self.illegal(seat, action, "no card is left to draw")
-        events = [] if self.draw_pile else [reshuffle(self)]
+    def _draw(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        if not self.draw_pile:
+            shuffled = reshuffle(self)
+            if events is not None:
+                events.append(shuffled)
         self.holding = self.draw_pile.pop()
         self.phase = DRAWN
-        events.append(public("draw", seat=seat))
-        events.append(private(seat, "drawn", seat=seat, card=NAMES[self.holding]))
-        return events
+        if events is not None:
+            events.append(public("draw", seat=seat))
+            events.append(private(seat, "drawn", seat=seat, card=NAMES[self.holding]))
 
-    def _take(self, seat: int, action: Action) -> list[Event]:
-        if not self.discard:
-            raise self.illegal(seat, action, "the discard pile is empty")
-        if not self._has_cards(seat):
-            raise self.illegal(seat, action, "you have no card to replace")
+    def _take(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self.holding = self.discard.pop()
         self.phase = TAKEN
-        return [public("take_discard", seat=seat, card=NAMES[self.holding])]
+        if events is not None:
+            events.append(public("take_discard", seat=seat, card=NAMES[self.holding]))
 
-    def _replace(self, seat: int, action: Replace) -> list[Event]:
-        slot = self._own_slot(seat, action, action.slot)
+    def _replace(self, seat: int, action: Replace, events: list[Event] | None) -> None:
+        slot = action.slot
         row = self.cards[seat]
         old = row[slot]
         row[slot] = self.holding
@@ -483,11 +522,12 @@ class CactusState(State):
         self.followed[seat][slot] = 0
         self.discard.append(old)
         self.holding = EMPTY
-        source = "discard" if taken else "draw"
-        event = public("replace", seat=seat, slot=slot, card=NAMES[old], source=source)
-        return [event, *self._open_window()]
+        if events is not None:
+            source = "discard" if taken else "draw"
+            events.append(public("replace", seat=seat, slot=slot, card=NAMES[old], source=source))
+        self._open_window(events)
 
-    def _discard(self, seat: int, action: Action) -> list[Event]:
+    def _discard(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """Case A: the drawn card goes face up; rule 3 asks for its effect."""
         played = self.holding
         self.discard.append(played)
@@ -503,45 +543,51 @@ class CactusState(State):
         elif is_black_king(played):
             phase, possible = KING_PEEK, bool(self._opponent_cards(seat, swap=False))
         else:
-            event = public("discard", seat=seat, card=NAMES[played], effect=None)
-            return [event, *self._open_window()]
+            if events is not None:
+                events.append(public("discard", seat=seat, card=NAMES[played], effect=None))
+            self._open_window(events)
+            return
         effect = PHASES[phase]
-        events = [public("discard", seat=seat, card=NAMES[played], effect=effect)]
+        if events is not None:
+            events.append(public("discard", seat=seat, card=NAMES[played], effect=effect))
         if possible:
             self.phase = phase
-            return events
-        events.append(public("effect_skipped", seat=seat, effect=effect))
-        return events + self._open_window()
+            return
+        if events is not None:
+            events.append(public("effect_skipped", seat=seat, effect=effect))
+        self._open_window(events)
 
     # ------------------------------------------------------------ rule 3: effects
-    def _peek_own(self, seat: int, action: PeekOwn) -> list[Event]:
-        slot = self._own_slot(seat, action, action.slot)
-        events = [public("peek", seat=seat, target_seat=seat, slot=slot)]
-        events.append(self._see(seat, seat, slot, "peek"))
-        return events + self._open_window()
+    def _peek_own(self, seat: int, action: PeekOwn, events: list[Event] | None) -> None:
+        slot = action.slot
+        if events is not None:
+            events.append(public("peek", seat=seat, target_seat=seat, slot=slot))
+        self._see(seat, seat, slot, "peek", events)
+        self._open_window(events)
 
-    def _peek_opponent(self, seat: int, action: PeekOpponent) -> list[Event]:
-        self._opponent_card(seat, action, swap=False)
+    def _peek_opponent(self, seat: int, action: PeekOpponent, events: list[Event] | None) -> None:
         p, slot = action.seat, action.slot
-        events = [public("peek", seat=seat, target_seat=p, slot=slot)]
-        events.append(self._see(seat, p, slot, "peek"))
+        if events is not None:
+            events.append(public("peek", seat=seat, target_seat=p, slot=slot))
+        self._see(seat, p, slot, "peek", events)
         if self.phase == KING_PEEK and not self.locked(p) and self._has_cards(seat):
             self.target_seat, self.target_slot = p, slot
             self.phase = KING_SWAP
-            return events
-        return events + self._open_window()
+            return
+        self._open_window(events)
 
-    def _choose(self, seat: int, action: ChooseOpponent) -> list[Event]:
-        self._opponent_card(seat, action, swap=True)
+    def _choose(self, seat: int, action: ChooseOpponent, events: list[Event] | None) -> None:
         self.target_seat, self.target_slot = action.seat, action.slot
         self.phase = SWAP_PHASE
-        return [public("choose_opponent", seat=seat, target_seat=action.seat, slot=action.slot)]
+        if events is not None:
+            chosen = public("choose_opponent", seat=seat, target_seat=action.seat, slot=action.slot)
+            events.append(chosen)
 
-    def _swap(self, seat: int, action: Swap) -> list[Event]:
+    def _swap(self, seat: int, action: Swap, events: list[Event] | None) -> None:
         """Exchange the cards. Whoever knew either card still knows it, in its new slot,
         as the swapper does the card a black king showed it; the others follow it from
         memory alone."""
-        slot = self._own_slot(seat, action, action.slot)
+        slot = action.slot
         p, t = self.target_seat, self.target_slot
         mine, theirs = self.cards[seat], self.cards[p]
         mine[slot], theirs[t] = theirs[t], mine[slot]
@@ -550,20 +596,22 @@ class CactusState(State):
         self.seen[seat][slot], self.seen[p][t] = taken, given
         self.followed[seat][slot] = taken & ~(1 << seat) if looked else taken
         self.followed[p][t] = given
-        event = public("swap", seat=seat, slot=slot, target_seat=p, target_slot=t, looked=looked)
-        return [event, *self._open_window()]
+        if events is not None:
+            swap = public("swap", seat=seat, slot=slot, target_seat=p, target_slot=t, looked=looked)
+            events.append(swap)
+        self._open_window(events)
 
-    def _keep(self, seat: int, action: Action) -> list[Event]:
-        if not self.options.black_king_swap_optional:
-            raise self.illegal(seat, action, "the black king's swap is part of its effect")
-        return [public("keep", seat=seat), *self._open_window()]
+    def _keep(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(public("keep", seat=seat))
+        self._open_window(events)
 
     # ------------------------------------------------------------ rule 4: quick discard
     def _can_throw(self, seat: int) -> bool:
         """Has a card to throw, and room for a penalty card should the throw be wrong."""
         return self._has_cards(seat) and len(self.cards[seat]) < MAX_SLOTS
 
-    def _open_window(self) -> list[Event]:
+    def _open_window(self, events: list[Event] | None) -> None:
         """A card landed on the pile: open a window for the eligible seats, if any."""
         self.target_seat = self.target_slot = NO_SEAT
         snap = self.options.self_snap
@@ -571,80 +619,97 @@ class CactusState(State):
             p for p in range(self.num_players) if (snap or p != self.current) and self._can_throw(p)
         )
         if not seats:
-            return self._end_turn()
+            self._end_turn(events)
+            return
         self.phase = WINDOW
         self.window_seats = self.waiting = seats
         self.window_rank = RANK[self.discard[-1]]
-        return [public("window_open", rank=RANKS[self.window_rank], seats=list(seats))]
+        if events is not None:
+            events.append(public("window_open", rank=RANKS[self.window_rank], seats=list(seats)))
 
-    def _throw(self, seat: int, action: Throw) -> list[Event]:
-        slot = self._own_slot(seat, action, action.slot)
+    def _throw(self, seat: int, action: Throw, events: list[Event] | None) -> None:
+        slot = action.slot
         row = self.cards[seat]
         thrown = row[slot]
         right = RANK[thrown] == self.window_rank
-        event = public("throw", seat=seat, slot=slot, card=NAMES[thrown], right=right)
+        if events is not None:
+            events.append(public("throw", seat=seat, slot=slot, card=NAMES[thrown], right=right))
         if right:
             row[slot] = EMPTY
             self.seen[seat][slot] = self.followed[seat][slot] = 0
             self.discard.append(thrown)
-            return [event, *self._close_window("right_throw")]
+            self._close_window("right_throw", events)
+            return
         self.seen[seat][slot] = self._all_seats()
         self.followed[seat][slot] = 0
-        events = [event, *self._penalty(seat)]
-        return events + self._acted(seat)
+        self._penalty(seat, events)
+        self._acted(seat, events)
 
-    def _penalty(self, seat: int) -> list[Event]:
+    def _penalty(self, seat: int, events: list[Event] | None) -> None:
         """A wrong throw: the top draw-pile card goes unseen into a new slot."""
-        events = [] if self.draw_pile or len(self.discard) < 2 else [reshuffle(self)]
+        if not self.draw_pile and len(self.discard) >= 2:
+            shuffled = reshuffle(self)
+            if events is not None:
+                events.append(shuffled)
         if not self.draw_pile:
-            return [*events, public("penalty_skipped", seat=seat)]
+            if events is not None:
+                events.append(public("penalty_skipped", seat=seat))
+            return
         self.cards[seat].append(self.draw_pile.pop())
         self.seen[seat].append(0)
         self.followed[seat].append(0)
-        return [*events, public("penalty", seat=seat, slot=len(self.cards[seat]) - 1)]
+        if events is not None:
+            events.append(public("penalty", seat=seat, slot=len(self.cards[seat]) - 1))
 
-    def _pass(self, seat: int, action: Action) -> list[Event]:
-        return [public("pass", seat=seat), *self._acted(seat)]
+    def _pass(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(public("pass", seat=seat))
+        self._acted(seat, events)
 
-    def _acted(self, seat: int) -> list[Event]:
+    def _acted(self, seat: int, events: list[Event] | None) -> None:
         self.waiting = tuple(p for p in self.waiting if p != seat)
-        return [] if self.waiting else self._close_window("all_acted")
+        if not self.waiting:
+            self._close_window("all_acted", events)
 
-    def _time_out(self, seat: int, action: Action) -> list[Event]:
-        return self._close_window("time")
+    def _time_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._close_window("time", events)
 
-    def _close_window(self, reason: str) -> list[Event]:
+    def _close_window(self, reason: str, events: list[Event] | None) -> None:
         self.window_seats = self.waiting = ()
         self.window_rank = NO_SEAT
-        return [public("window_closed", reason=reason), *self._end_turn()]
+        if events is not None:
+            events.append(public("window_closed", reason=reason))
+        self._end_turn(events)
 
     # ------------------------------------------------------------ rules 5-7
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self, events: list[Event] | None) -> None:
         """Count the last turns after a call, then start the next playable turn.
 
         A player who can neither draw nor take a card, after a call, has their turn
         skipped (before a call they can always call).
         """
-        events: list[Event] = []
         seat = self.current
         while True:
             if self.caller != NO_SEAT and seat != self.caller:
                 self.turns_left -= 1
                 if self.turns_left == 0:
-                    return events + self._end_round()
+                    self._end_round(events)
+                    return
             seat = (seat + 1) % self.num_players
             self._clear_turn()
             self.current = seat
             if self.caller == NO_SEAT or self._can_draw() or self._can_take(seat):
                 self.turn_number += 1
-                events.append(public("turn", seat=seat))
-                return events
-            events.append(public("turn_skipped", seat=seat))
+                if events is not None:
+                    events.append(public("turn", seat=seat))
+                return
+            if events is not None:
+                events.append(public("turn_skipped", seat=seat))
 
     def layout_score(self, seat: int) -> int:
         return sum(VALUES[c] for c in self.cards[seat] if c != EMPTY)
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self, events: list[Event] | None) -> None:
         """Rules 6-7: reveal, score, add the caller penalty, end the match or deal again."""
         n = self.num_players
         scores = [self.layout_score(p) for p in range(n)]
@@ -657,8 +722,8 @@ class CactusState(State):
         self.round_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self._clear_turn()
-        events = [
-            public(
+        if events is not None:
+            end = public(
                 "round_end",
                 round=self.round,
                 layouts=[[None if x == EMPTY else NAMES[x] for x in row] for row in self.cards],
@@ -667,15 +732,16 @@ class CactusState(State):
                 caller_penalized=penalized,
                 totals=self.totals.copy(),
             )
-        ]
+            events.append(end)
         if self._match_done():
             low = min(self.totals)
             self.winners = [p for p, t in enumerate(self.totals) if t == low]
             self.is_over = True
             self.phase = OVER
-            events.append(public("match_end", totals=self.totals.copy(), winners=self.winners))
-            return events
-        return events + self._start_round()
+            if events is not None:
+                events.append(public("match_end", totals=self.totals.copy(), winners=self.winners))
+            return
+        self._start_round(events)
 
     def _match_done(self) -> bool:
         """Rule 7: ``rounds`` rounds played, or else a total reached ``target_score``."""
@@ -890,7 +956,10 @@ class CactusState(State):
         return in_layouts + len(self.draw_pile) + len(self.discard) + in_hand
 
 
-_HANDLERS: dict[tuple[int, type[Action]], Callable[[CactusState, int, Any], list[Event]]] = {
+#: The rule step of each action each phase accepts.
+_HANDLERS: dict[
+    tuple[int, type[Action]], Callable[[CactusState, int, Any, list[Event] | None], None]
+] = {
     (LOOK_PHASE, Look): CactusState._look,
     (TURN, CallCactus): CactusState._call,
     (TURN, Draw): CactusState._draw,

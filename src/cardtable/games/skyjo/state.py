@@ -8,7 +8,9 @@ whose top is the last element. Actions that take a position are pre-built, so
 
 ``_apply`` validates an action (``_check``) and then applies it (``_step``), collecting
 the events the steps report. Random playouts call ``_step`` directly with
-``events=None``, which builds none, so both run the same rule code.
+``events=None``, which builds none, so both run the same rule code. Where the compiled
+core is built, ``random_playout`` runs in C (``cardtable/_core/skyjo.c``: the same
+steps, the same draws, the same final state).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable._core import native
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
@@ -53,6 +56,15 @@ COPIES = Counter(DECK)
 COLUMNS = tuple((c, c + 4, c + 8) for c in range(4))
 ROWS = tuple(tuple(range(4 * r, 4 * r + 4)) for r in range(3))
 NO_SEAT = -1
+#: The log entries the compiled playout appends: by move (draw, take, discard, the
+#: reveals, the replaces) and then by seat, up to 8.
+CORE_LOG_ENTRIES = tuple(
+    (seat, action)
+    for action in (DRAW, TAKE_DISCARD, DISCARD, *REVEAL, *REPLACE)
+    for seat in range(8)
+)
+if native is not None:
+    native.skyjo_setup(CORE_LOG_ENTRIES)
 
 
 def check_copies(cards: Sequence[int]) -> None:
@@ -235,6 +247,17 @@ class SkyjoState(State):
     def apply_legal(self, seat: int, action: Action) -> None:
         self.log.append((seat, action))
         self._step(seat, action, None)
+
+    def random_playout(self, rng: random.Random, until_round_end: bool = False) -> int:
+        """The engine's random playout, in C where the compiled core is built.
+
+        The core draws from these very generators (a subclass of ``random.Random``
+        might draw differently: it gets the Python loop).
+        """
+        if native is not None and type(rng) is random.Random and type(self.rng) is random.Random:
+            applied: int = native.skyjo_random_playout(self, self.rng, rng, until_round_end)
+            return applied
+        return super().random_playout(rng, until_round_end)
 
     def _check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalActionError`` unless ``seat`` may take ``action`` now."""

@@ -1,0 +1,23 @@
+"""The optional compiled core (``cardtable._core._native``).
+
+Everything else is declared in pyproject.toml. The extension is ``optional``: where no
+C compiler (or no Python headers) is found, ``pip install`` still succeeds and the
+package runs on its pure-Python engine, which is also the reference the core is tested
+against.
+"""
+
+from setuptools import Extension, setup
+
+CORE = "src/cardtable/_core/"
+
+setup(
+    ext_modules=[
+        Extension(
+            "cardtable._core._native",
+            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c")],
+            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h")],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,101 @@
+/* cardtable._core._native: the compiled hot paths (see cardtable/_core/__init__.py).
+ *
+ * Besides the playouts it exposes the generator primitives they are built on, so that
+ * the package can check them against Python's own random.Random before using them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "mt19937.h"
+#include "skyjo.h"
+#include "state_io.h"
+
+/* The one int argument after the generator; -1 with an error set otherwise. */
+static long rng_and_long(PyObject *const *args, Py_ssize_t nargs, const char *usage)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    if (check_random(args[0]) < 0)
+        return -1;
+    return PyLong_AsLong(args[1]);
+}
+
+static PyObject *rng_bits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    long k = rng_and_long(args, nargs, "rng_bits(rng, k)");
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < 1 || k > 32)
+        return PyErr_Format(PyExc_ValueError, "k must be 1..32, not %ld", k);
+    return PyLong_FromUnsignedLong(mt_bits((RandomObject *)args[0], (int)k));
+}
+
+static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    long n = rng_and_long(args, nargs, "rng_index(rng, n)");
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    if (n < 1 || n > INT32_MAX)
+        return PyErr_Format(PyExc_ValueError, "n must be 1..2**31-1, not %ld", n);
+    return PyLong_FromLong(mt_index((RandomObject *)args[0], (int)n));
+}
+
+/* cardtable.engine.state.shuffle on any list: the same swaps, drawn in C. */
+static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "rng_shuffle(rng, items)");
+        return NULL;
+    }
+    if (check_random(args[0]) < 0)
+        return NULL;
+    if (!PyList_CheckExact(args[1]) || PyList_GET_SIZE(args[1]) > INT32_MAX) {
+        PyErr_SetString(PyExc_TypeError, "rng_shuffle shuffles a list");
+        return NULL;
+    }
+    RandomObject *rng = (RandomObject *)args[0];
+    PyObject **items = ((PyListObject *)args[1])->ob_item;
+    for (int i = (int)PyList_GET_SIZE(args[1]) - 1; i > 0; i--) {
+        int k = bit_length((uint32_t)(i + 1));
+        uint32_t j;
+        do
+            j = mt_bits(rng, k);
+        while (j > (uint32_t)i);
+        PyObject *t = items[i];
+        items[i] = items[j];
+        items[j] = t;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"rng_shuffle", (PyCFunction)(void (*)(void))rng_shuffle, METH_FASTCALL,
+     "rng_shuffle(rng, items): cardtable.engine.state.shuffle(rng, items), drawn in C."},
+    {"rng_bits", (PyCFunction)(void (*)(void))rng_bits, METH_FASTCALL,
+     "rng_bits(rng, k): rng.getrandbits(k) for 1 <= k <= 32, drawn in C."},
+    {"rng_index", (PyCFunction)(void (*)(void))rng_index, METH_FASTCALL,
+     "rng_index(rng, n): cardtable.engine.state.random_index(rng, n), drawn in C."},
+    {"skyjo_setup", skyjo_setup, METH_O,
+     "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
+    {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
+     "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "cardtable's compiled hot paths.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void)
+{
+    PyObject *random = PyImport_ImportModule("random");
+    if (random == NULL)
+        return NULL;
+    random_type = (PyTypeObject *)PyObject_GetAttrString(random, "Random");
+    Py_DECREF(random);
+    if (random_type == NULL)
+        return NULL;
+    return PyModule_Create(&module);
+}
