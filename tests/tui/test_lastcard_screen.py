@@ -91,8 +91,8 @@ def test_a_drawn_card_that_does_not_fit_is_kept_with_one_key() -> None:
             assert await settle(app, pilot) == "move"
             assert "You drew the blue 9, which does not fit: keep it" in widget_text(app, "#prompt")
             assert "You drew: blue 9." in narration(app)  # the draw that opened the match
-            assert move_texts(app) == ["1 Keep the drawn card"]
-            await press(app, "1")
+            assert move_texts(app) == ["k Keep the drawn card"]
+            await press(app, "k")
             await settle(app, pilot)
             assert "You kept the drawn card." in narration(app)
 
