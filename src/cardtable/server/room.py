@@ -32,6 +32,7 @@ from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
 from .bots import stand_in_spec, think
+from .chat import Chat
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
@@ -94,6 +95,7 @@ class Room:
         self.start_when_full = False
         self.finished = store.finished_matches(table.code)
         self.conns: set[Connection] = set()
+        self.chat = Chat(table, store)
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
         self.autoplay: set[int] = set()
@@ -166,6 +168,7 @@ class Room:
             "finished_matches": self.finished,
             "spectators": online[None],
             "rematch_votes": sorted(self.rematch_votes),
+            "spectator_chat": self.chat.spectators_may_chat,
             "quick_match": self.start_when_full,
             "bots_join_in_ms": next(
                 (t["ms"] for t in self.timers.describe() if t["kind"] == FILL[0]), None
@@ -238,6 +241,7 @@ class Room:
         if self.state is not None:
             history = history_for(self.events, conn.seat)
             conn.send(self._state_message(conn.seat, []) | {"history": history})
+        conn.send(self.chat.history_for(conn))
         self._broadcast_table()
 
     # ------------------------------------------------------------------ commands
@@ -252,6 +256,10 @@ class Room:
             "rematch": self._rematch,
             "fill": self._fill,
             "back": self._back,
+            "chat": lambda c, m: self.chat.say(c, m["text"], self.conns),
+            "emote": lambda c, m: self.chat.emote(c, m["emote"], self.conns),
+            "mute": lambda c, m: c.send(self.chat.mute(c, m["sender"], m["muted"])),
+            "spectator_chat": self._spectator_chat,
         }
         try:
             handlers[message["type"]](conn, message)
@@ -261,6 +269,7 @@ class Room:
     def _left(self, command: Left) -> None:
         if command.conn in self.conns:
             self.conns.discard(command.conn)
+            self.chat.left(command.conn)
             self._broadcast_table()
 
     def _not_joined(self, conn: Connection) -> None:
@@ -344,6 +353,10 @@ class Room:
             self.autoplay.discard(seat)
             self._schedule(seat)
             self._broadcast_table()
+
+    def _spectator_chat(self, conn: Connection, message: dict[str, Any]) -> None:
+        self.chat.set_spectator_chat(conn, message["allowed"])
+        self._broadcast_table()
 
     def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)

@@ -63,6 +63,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (code, number, idx)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL REFERENCES tables(code),
+    entry TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (code, id);
 """
 
 
@@ -257,6 +263,16 @@ class SQLiteStore:
             "SELECT number FROM matches WHERE code = ? AND finished = 1 ORDER BY number", (code,)
         ).fetchall()
         return [number for (number,) in rows]
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, code: str, entry: dict[str, Any]) -> None:
+        self.db.execute("INSERT INTO chat (code, entry) VALUES (?, ?)", (code, json.dumps(entry)))
+
+    def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
+        rows = self.db.execute(
+            "SELECT entry FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?", (code, limit)
+        ).fetchall()
+        return [json.loads(entry) for (entry,) in reversed(rows)]
 
     def close(self) -> None:
         self._stop.set()
