@@ -6,6 +6,7 @@
 // with `start=1` it also starts the match once every seat is filled (Play now).
 
 import { listGames, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
+import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
@@ -84,6 +85,7 @@ const page = {
   games: [],
   /** When the bots of a quick match arrive (performance.now() ms), or null. */
   botsAt: null,
+  chat: null,
 };
 
 // ------------------------------------------------------------------ banner, notes and errors
@@ -298,6 +300,7 @@ function onTable(table) {
   ensureTableView();
   page.tv.setTable(seatNames(), table.turn_seconds);
   renderSeats();
+  page.chat.setTable(table, page.seat);
   renderRulesOn();
   renderRoom();
   showIdle();
@@ -337,6 +340,18 @@ const HANDLERS = {
   },
   timeout() {
     showIdle();
+  },
+  chat_history(m) {
+    page.chat.history(m);
+  },
+  chat(m) {
+    page.chat.add(m);
+  },
+  emote(m) {
+    page.chat.pop(m);
+  },
+  muted(m) {
+    page.chat.setMuted(m.senders);
   },
   error(m) {
     if (m.error === "bad_token") {
@@ -397,7 +412,7 @@ function fillFrame() {
   $("rules-close").addEventListener("click", () => $("rules-drawer").close());
   // On a narrow screen the side panels start folded, leaving the table the room.
   if (window.matchMedia("(max-width: 760px)").matches) {
-    for (const id of ["players-panel", "sheet-panel", "log-panel"]) $(id).open = false;
+    for (const id of ["players-panel", "sheet-panel", "log-panel", "chat-panel"]) $(id).open = false;
   }
 }
 
@@ -410,6 +425,7 @@ function main() {
   }
   $("code").textContent = code;
   $("code").href = tableLink(code);
+  page.chat = new ChatPanel($("chat-panel"), (m) => page.conn.send(m));
   listGames().then((games) => {
     page.games = games;
     if (page.table) renderRulesOn();
