@@ -12,6 +12,7 @@ import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
 import { matchEnd } from "./matchend.js";
+import { buildPrefs } from "./prefs.js";
 import { changedOptions, presetOf } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
 import { TableView } from "./tableview.js";
@@ -417,6 +418,7 @@ function fillFrame() {
 }
 
 function main() {
+  buildPrefs($("prefs"));
   fillFrame();
   if (!code) {
     $("status").textContent = TEXT.noCode;
