@@ -54,6 +54,8 @@ const TEXT = {
   stale: "Too late: the table moved on before your move arrived.",
   rulesOn: (names) => `${GUIDE_TEXT.rulesOn} ${names}`,
   standard: "Standard",
+  on: "on",
+  off: "off",
 };
 
 const BACK_BANNER_MS = 3000;
@@ -165,7 +167,8 @@ function renderRulesOn() {
   if (!described) return;
   const changed = changedOptions(page.table.options, described);
   const preset = presetOf(page.table.game, changed);
-  const names = preset ? preset.name : Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ");
+  const shown = (v) => (v === true ? TEXT.on : v === false ? TEXT.off : String(v));
+  const names = preset ? preset.name : Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${shown(v)}`).join(", ");
   $("rules-on").textContent = TEXT.rulesOn(names || TEXT.standard);
 }
 
