@@ -15,6 +15,7 @@ import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
 import { changedOptions, presetOf } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
+import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
 
@@ -335,6 +336,7 @@ const HANDLERS = {
     page.view = m.view;
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
+    soundsFor(m.events, page.seat);
     if (m.history) page.tv.history(m.history);
     renderRoom();
   },
@@ -421,7 +423,7 @@ function fillFrame() {
 }
 
 function main() {
-  buildPrefs($("prefs"));
+  buildPrefs($("prefs"), ...soundControls());
   fillFrame();
   if (!code) {
     $("status").textContent = TEXT.noCode;
