@@ -44,13 +44,23 @@ def test_an_idle_seat_is_played_by_a_stand_in_until_its_player_acts(server, game
             message = await clients[0].recv()
             if message["type"] == "table" and not message["table"]["seats"][0]["autoplay"]:
                 break
-        state = clients[0].latest_state()
-        while not state["legal"]:
-            state = await clients[0].expect("state")
-        seq = await clients[0].send_seq(
-            {"type": "action", "action": state["legal"][0], "version": state["version"]}
-        )
-        ack = await clients[0].expect("ack")
+        # Its action may still be overtaken (the other seat's stand-in moved first, or a
+        # slow machine let the 0.3 s timer run out again): then it tries on the next state.
+        while True:
+            state = clients[0].latest_state()
+            while not state["legal"]:
+                state = await clients[0].expect("state")
+            seq = await clients[0].send_seq(
+                {"type": "action", "action": state["legal"][0], "version": state["version"]}
+            )
+            reply = await clients[0].recv()
+            while reply["type"] not in ("ack", "error") or reply.get("seq") != seq:
+                reply = await clients[0].recv()
+            if reply["type"] == "ack":
+                ack = reply
+                break
+            await clients[0].send({"type": "back"})
+            await clients[0].expect("state")
         await asyncio.gather(*(c.close() for c in clients))
         return first, waited, seq, ack
 
