@@ -126,6 +126,10 @@ _SCHEMAS: dict[str, Any] = {
             "finished_matches": {"type": "array", "items": {"type": "integer"}},
             "spectators": {"type": "integer"},
             "rematch_votes": {"type": "array", "items": {"type": "integer"}},
+            "spectator_chat": {
+                "type": "boolean",
+                "description": "whether spectators may chat (the creator may turn it off)",
+            },
             "quick_match": {
                 "type": "boolean",
                 "description": "a quick-match table: its match starts by itself once full",

@@ -32,6 +32,7 @@ from cardtable.engine.state import SYSTEM, State, new_seed
 from cardtable.sim.seeds import derive_seed
 
 from .bots import bot_pause, compact_state, stand_in_spec, think
+from .chat import Chat
 from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
@@ -104,6 +105,7 @@ class Room:
         self.start_when_full = False
         self.finished = store.finished_matches(table.code)
         self.conns: set[Connection] = set()
+        self.chat = Chat(table, store)
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
         self.autoplay: set[int] = set()
@@ -198,6 +200,7 @@ class Room:
             "spectators": online[None],
             "rematch_votes": sorted(self.rematch_votes),
             "hints": self.practice,
+            "spectator_chat": self.chat.spectators_may_chat,
             "quick_match": self.start_when_full,
             "bots_join_in_ms": next(
                 (t["ms"] for t in self.timers.describe() if t["kind"] == FILL[0]), None
@@ -300,6 +303,7 @@ class Room:
         if self.state is not None:
             history = history_for(self.events, conn.seat)
             conn.send(self._state_message(conn.seat, []) | {"history": history})
+        conn.send(self.chat.history_for(conn))
         if conn.seat is not None:
             self.timers.cancel(("grace", conn.seat))
         self._status_changed()
@@ -317,6 +321,10 @@ class Room:
             "hint": self._hint,
             "fill": self._fill,
             "back": self._back,
+            "chat": lambda c, m: self.chat.say(c, m["text"], self.conns),
+            "emote": lambda c, m: self.chat.emote(c, m["emote"], self.conns),
+            "mute": lambda c, m: c.send(self.chat.mute(c, m["sender"], m["muted"])),
+            "spectator_chat": self._spectator_chat,
         }
         try:
             handlers[message["type"]](conn, message)
@@ -331,6 +339,7 @@ class Room:
         conn = command.conn
         if conn in self.conns:
             self.conns.discard(conn)
+            self.chat.left(conn)
             seat = conn.seat
             if seat is not None and self.state is None and not self._online(seat):
                 self.timers.start(("grace", seat), self.config.seat_grace_seconds)
@@ -442,6 +451,10 @@ class Room:
             self.autoplay.discard(seat)
             self._schedule(seat)
             self._broadcast_table()
+
+    def _spectator_chat(self, conn: Connection, message: dict[str, Any]) -> None:
+        self.chat.set_spectator_chat(conn, message["allowed"])
+        self._broadcast_table()
 
     def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)

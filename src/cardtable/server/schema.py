@@ -35,6 +35,10 @@ MESSAGES: dict[str, Schema] = {
     "hint": {},
     "fill": {},
     "back": {},
+    "chat": {"text": ((str,), True)},
+    "emote": {"emote": ((str,), True)},
+    "mute": {"sender": ((str,), True), "muted": ((bool,), True)},
+    "spectator_chat": {"allowed": ((bool,), True)},
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 

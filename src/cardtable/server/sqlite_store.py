@@ -76,6 +76,12 @@ CREATE TABLE IF NOT EXISTS analyses (
     analysis TEXT NOT NULL,
     PRIMARY KEY (code, number, seat)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL REFERENCES tables(code),
+    entry TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (code, id);
 """
 
 
@@ -318,6 +324,16 @@ class SQLiteStore:
             (code, number, seat),
         ).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, code: str, entry: dict[str, Any]) -> None:
+        self._write("INSERT INTO chat (code, entry) VALUES (?, ?)", (code, json.dumps(entry)))
+
+    def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
+        rows = self.db.execute(
+            "SELECT entry FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?", (code, limit)
+        ).fetchall()
+        return [json.loads(entry) for (entry,) in reversed(rows)]
 
     def close(self) -> None:
         self._stop.set()

@@ -9,6 +9,7 @@ import { lastCardCard } from "./art/lastcard.js";
 import { skyjoCard } from "./art/skyjo.js";
 import { h, replaceChildren } from "./dom.js";
 import { markdown } from "./markdown.js";
+import { buildPrefs } from "./prefs.js";
 import { presetsOf } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
 
@@ -426,6 +427,7 @@ async function refreshTables() {
 
 // ------------------------------------------------------------------ start
 async function main() {
+  buildPrefs(document.getElementById("prefs"));
   fillTexts();
   $("player-name").value = ensurePlayerName();
   $("player-name").addEventListener("change", () => {

@@ -7,13 +7,16 @@
 
 import { listGames, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
 import { historyList, markAction, replayLink } from "./coach.js";
+import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
 import { matchEnd } from "./matchend.js";
+import { buildPrefs } from "./prefs.js";
 import { changedOptions, presetOf } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
+import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
 
@@ -94,6 +97,7 @@ const page = {
   botsAt: null,
   /** Whether a hint was asked for and has not arrived. */
   hinting: false,
+  chat: null,
 };
 
 // ------------------------------------------------------------------ banner, notes and errors
@@ -335,6 +339,7 @@ function onTable(table) {
   ensureTableView();
   page.tv.setTable(seatNames(), table.turn_seconds);
   renderSeats();
+  page.chat.setTable(table, page.seat);
   renderRulesOn();
   renderRoom();
   showIdle();
@@ -367,6 +372,7 @@ const HANDLERS = {
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
     page.hinting = false;
+    soundsFor(m.events, page.seat);
     if (m.history) page.tv.history(m.history);
     renderRoom();
   },
@@ -381,6 +387,18 @@ const HANDLERS = {
   },
   timeout() {
     showIdle();
+  },
+  chat_history(m) {
+    page.chat.history(m);
+  },
+  chat(m) {
+    page.chat.add(m);
+  },
+  emote(m) {
+    page.chat.pop(m);
+  },
+  muted(m) {
+    page.chat.setMuted(m.senders);
   },
   error(m) {
     if (m.error === "bad_token") {
@@ -443,11 +461,12 @@ function fillFrame() {
   $("rules-close").addEventListener("click", () => $("rules-drawer").close());
   // On a narrow screen the side panels start folded, leaving the table the room.
   if (window.matchMedia("(max-width: 760px)").matches) {
-    for (const id of ["players-panel", "sheet-panel", "log-panel"]) $(id).open = false;
+    for (const id of ["players-panel", "sheet-panel", "log-panel", "chat-panel"]) $(id).open = false;
   }
 }
 
 function main() {
+  buildPrefs($("prefs"), ...soundControls());
   fillFrame();
   if (!code) {
     $("status").textContent = TEXT.noCode;
@@ -456,6 +475,7 @@ function main() {
   }
   $("code").textContent = code;
   $("code").href = tableLink(code);
+  page.chat = new ChatPanel($("chat-panel"), (m) => page.conn.send(m));
   listGames().then((games) => {
     page.games = games;
     if (page.table) renderRulesOn();

@@ -3,14 +3,18 @@
 // without seeing them.
 
 import { s } from "../dom.js";
+import { colourBlind } from "../prefs.js";
 import { frame, label, upsideDown } from "./common.js";
 
-export const COLOURS = {
-  red: { fill: "#d32f2f", shape: "circle" },
-  yellow: { fill: "#f9b820", shape: "triangle" },
-  green: { fill: "#2e8b3d", shape: "square" },
-  blue: { fill: "#1e64c8", shape: "diamond" },
-};
+const SHAPES = { red: "circle", yellow: "triangle", green: "square", blue: "diamond" };
+const FILLS = { red: "#d32f2f", yellow: "#f9b820", green: "#2e8b3d", blue: "#1e64c8" };
+/** The colour-blind mode's colours (Okabe and Ito's palette): told apart by most
+ * colour-blind players, and each colour's shape is also drawn on the card's centre. */
+const SAFE_FILLS = { red: "#d55e00", yellow: "#f0e442", green: "#009e73", blue: "#0072b2" };
+
+export const COLOURS = Object.fromEntries(
+  Object.keys(SHAPES).map((c) => [c, { fill: (colourBlind() ? SAFE_FILLS : FILLS)[c], shape: SHAPES[c] }]),
+);
 const COLOUR_ORDER = ["red", "yellow", "green", "blue"];
 const KIND_NAMES = { skip: "Skip", reverse: "Reverse", draw2: "+2", wild: "Wild", wild4: "+4 Wild" };
 
@@ -124,6 +128,11 @@ function corner(card) {
   return g;
 }
 
+/** The colour's shape above and below the centre symbol, for the colour-blind mode. */
+function centreMarks(colour, fill) {
+  return s("g", { "data-colour-mark": colour }, colourMark(colour, 50, 50, 10, fill), colourMark(colour, 50, 101, 10, fill));
+}
+
 /** The readable name of the card named `name`. */
 export function cardName(name) {
   return readable(parseCard(name));
@@ -139,6 +148,7 @@ export function lastCardCard(name) {
     s("rect", { x: 7, y: 7, width: 86, height: 136, rx: 7, fill: "none", stroke: "#fff", "stroke-width": 3 }),
     s("circle", { cx: 50, cy: 75, r: 36, fill: wild ? "#1b1b1b" : "#fff", stroke: "#fff", "stroke-width": 2 }),
     centre(card, wild ? "#fff" : fill),
+    ...(colourBlind() && card.colour ? [centreMarks(card.colour, fill)] : []),
     corner(card),
     upsideDown(corner(card)),
   );

@@ -3,14 +3,18 @@
 // are underlined, as on printed cards, so that they are told apart upside down.
 
 import { s } from "../dom.js";
+import { colourBlind } from "../prefs.js";
 import { frame, label, upsideDown } from "./common.js";
 
+// In the colour-blind mode the bands take Okabe and Ito's palette and each band's
+// mark (a shape or 1 to 3 bars) is drawn at the foot of the card, so a band reads
+// without its colour.
 const BANDS = [
-  { upTo: -1, fill: "#1d3c8f", ink: "#ffffff" },
-  { upTo: 0, fill: "#62c3ee", ink: "#0d2b45" },
-  { upTo: 4, fill: "#43a047", ink: "#ffffff" },
-  { upTo: 8, fill: "#f6d23a", ink: "#3b2f00" },
-  { upTo: 12, fill: "#e53935", ink: "#ffffff" },
+  { upTo: -1, fill: "#1d3c8f", safe: "#0072b2", ink: "#ffffff", mark: "▼" },
+  { upTo: 0, fill: "#62c3ee", safe: "#56b4e9", ink: "#0d2b45", mark: "●" },
+  { upTo: 4, fill: "#43a047", safe: "#009e73", ink: "#ffffff", mark: "▮" },
+  { upTo: 8, fill: "#f6d23a", safe: "#f0e442", ink: "#3b2f00", mark: "▮▮" },
+  { upTo: 12, fill: "#e53935", safe: "#d55e00", ink: "#ffffff", mark: "▮▮▮" },
 ];
 
 /** The colour band of a Skyjo value. */
@@ -33,7 +37,9 @@ function index(value, x, y, size, ink, extra = {}) {
 
 /** The face of the Skyjo card worth `value` (-2..12). */
 export function skyjoCard(value) {
-  const { fill, ink } = band(value);
+  const { ink, mark } = band(value);
+  const safe = colourBlind();
+  const fill = safe ? band(value).safe : band(value).fill;
   const svg = frame(`Skyjo ${value}`, fill, "#222");
   const big = String(value).length > 1 ? 44 : 54;
   svg.append(
@@ -41,6 +47,7 @@ export function skyjoCard(value) {
     index(value, 50, 74, big, ink, { stroke: "rgba(0,0,0,0.25)", "stroke-width": 1 }),
     index(value, 17, 18, 16, ink),
     upsideDown(index(value, 17, 18, 16, ink)),
+    ...(safe ? [s("g", { "data-band-mark": mark }, label(50, 136, mark, 13, ink))] : []),
   );
   return svg;
 }

@@ -1,0 +1,177 @@
+"""A table's chat and emotes: what may be said, by whom, how fast, and who hears it.
+
+Chat is checked like every other message: a text is trimmed, must be 1 to
+``MAX_CHARS`` characters long and hold no control characters (line breaks
+included), and each connection may send ``BURST`` chat messages or emotes at once,
+then one every ``1 / RATE`` seconds. A text is kept exactly as typed: it is stored
+as a bound SQL parameter, sent inside JSON and shown by the client as text, so
+markup in it is never read as markup anywhere.
+
+Who speaks is a *sender* id: ``seat-N`` for the person in seat N (all of that
+person's connections), ``spectator-K`` for one spectating connection. Each listener
+(the same kind of id) has its own mute list; a muted sender's chat and emotes are
+not sent to that listener, live or in the history. The person in the table's first
+human seat (who took it on creating the table) may turn spectators' chat off.
+
+Chat texts are stored with the table, so a refresh or a restarted server shows the
+last ``HISTORY`` of them; emotes, mutes and the spectator setting are the room's
+live state and start afresh when the server restarts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import time
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from .connection import Connection
+from .errors import ProtocolError
+from .storage import HUMAN, Store, TableRecord
+from .throttle import RateLimiter
+
+logger = logging.getLogger(__name__)
+
+#: Longest chat text, in characters after trimming.
+MAX_CHARS = 200
+#: Chat messages and emotes a connection may send at once, and the refill a second.
+BURST = 4
+RATE = 0.5
+#: Chat texts a joining client is sent.
+HISTORY = 50
+#: The reactions a client may send, by name (the client draws each one).
+EMOTES = ("thumbs_up", "laugh", "well_played", "oops", "wow", "thinking")
+
+
+def clean_text(text: str) -> str:
+    """The chat text to store and show, or ``ProtocolError`` saying what is wrong."""
+    text = text.strip()
+    if not text:
+        raise ProtocolError("chat_empty", "a chat message needs some text")
+    if len(text) > MAX_CHARS:
+        raise ProtocolError(
+            "chat_too_long", f"a chat message may be at most {MAX_CHARS} characters"
+        )
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs") or char in "\u2028\u2029":
+            raise ProtocolError(
+                "chat_control", f"a chat message may not hold control characters ({ord(char):#x})"
+            )
+    return text
+
+
+def first_human_seat(table: TableRecord) -> int | None:
+    return next((s for s, kind in enumerate(table.seats) if kind == HUMAN), None)
+
+
+class Chat:
+    """One table's chat: its recent history, senders, limits, mutes and settings."""
+
+    def __init__(self, table: TableRecord, store: Store) -> None:
+        self.table = table
+        self.store = store
+        self.history: list[dict[str, Any]] = store.recent_chat(table.code, HISTORY)
+        self.spectators_may_chat = True
+        self._spectator_ids: dict[Connection, str] = {}
+        self._numbers = itertools.count(1)
+        self._limiters: dict[Connection, RateLimiter] = {}
+        #: listener id -> the sender ids it has muted.
+        self._mutes: dict[str, set[str]] = {}
+
+    # ------------------------------------------------------------------ who is who
+    def sender(self, conn: Connection) -> str:
+        if conn.seat is not None:
+            return f"seat-{conn.seat}"
+        if conn not in self._spectator_ids:
+            self._spectator_ids[conn] = f"spectator-{next(self._numbers)}"
+        return self._spectator_ids[conn]
+
+    def _name(self, conn: Connection) -> str:
+        if conn.seat is not None:
+            return self.table.names[conn.seat] or f"Seat {conn.seat + 1}"
+        return "Spectator " + self.sender(conn).removeprefix("spectator-")
+
+    def left(self, conn: Connection) -> None:
+        self._limiters.pop(conn, None)
+        spectator = self._spectator_ids.pop(conn, None)
+        if spectator is not None:
+            self._mutes.pop(spectator, None)
+
+    # ------------------------------------------------------------------ inbound
+    def _may_speak(self, conn: Connection) -> None:
+        if not conn.joined:
+            raise ProtocolError("not_joined", "join, rejoin or spectate the table first")
+        if conn.seat is None and not self.spectators_may_chat:
+            raise ProtocolError("chat_off", "the table's creator has turned spectators' chat off")
+        limiter = self._limiters.setdefault(conn, RateLimiter(RATE, BURST))
+        if not limiter.allow():
+            raise ProtocolError(
+                "chat_too_fast",
+                f"at most {BURST} chat messages at once, then one every {1 / RATE:g} seconds",
+            )
+
+    def say(self, conn: Connection, text: str, conns: Iterable[Connection]) -> None:
+        """Store a chat text, then send it to every listener who has not muted its sender."""
+        text = clean_text(text)
+        self._may_speak(conn)
+        sender = self.sender(conn)
+        entry: dict[str, Any] = {
+            "sender": sender,
+            "seat": conn.seat,
+            "name": self._name(conn),
+            "text": text,
+            "time": round(time.time(), 3),
+        }
+        try:
+            self.store.add_chat(self.table.code, entry)
+        except Exception:
+            logger.exception("table %s could not store a chat message", self.table.code)
+            raise ProtocolError("storage", "the message could not be saved", 503) from None
+        self.history = [*self.history, entry][-HISTORY:]
+        self._deliver(sender, {"type": "chat"} | entry, conns)
+
+    def emote(self, conn: Connection, emote: str, conns: Iterable[Connection]) -> None:
+        if emote not in EMOTES:
+            raise ProtocolError(
+                "bad_emote", f"unknown emote {emote!r} (known: {', '.join(EMOTES)})"
+            )
+        self._may_speak(conn)
+        sender = self.sender(conn)
+        message = {"type": "emote", "sender": sender, "seat": conn.seat, "emote": emote}
+        self._deliver(sender, message | {"name": self._name(conn)}, conns)
+
+    def mute(self, conn: Connection, sender: str, muted: bool) -> dict[str, Any]:
+        """Mute or unmute ``sender`` for this listener; the answer lists its mutes."""
+        listener = self.sender(conn)
+        if sender == listener:
+            raise ProtocolError("bad_mute", "you cannot mute yourself")
+        mutes = self._mutes.setdefault(listener, set())
+        if muted:
+            mutes.add(sender)
+        else:
+            mutes.discard(sender)
+        return {"type": "muted", "senders": sorted(mutes)}
+
+    def set_spectator_chat(self, conn: Connection, allowed: bool) -> None:
+        creator = first_human_seat(self.table)
+        if conn.seat is None or conn.seat != creator:
+            raise ProtocolError(
+                "not_creator", "only the table's creator may turn spectators' chat on or off"
+            )
+        self.spectators_may_chat = allowed
+
+    # ------------------------------------------------------------------ outbound
+    def history_for(self, conn: Connection) -> dict[str, Any]:
+        """The recent chat this connection may hear, for its welcome."""
+        muted = self._mutes.get(self.sender(conn), set())
+        kept = [e for e in self.history if e["sender"] not in muted]
+        return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
+
+    def _deliver(self, sender: str, message: dict[str, Any], conns: Iterable[Connection]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for conn in conns:
+            if conn.joined and sender not in self._mutes.get(self.sender(conn), ()):
+                conn.send_text(text)

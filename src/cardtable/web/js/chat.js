@@ -1,0 +1,159 @@
+// The table's chat panel and emote row. Every text from the server is put on the
+// page with textContent (through `h`), never as HTML, so a message holding markup
+// shows that markup as typed. An emote pops up for a moment beside its sender's seat
+// on the felt (or their line in the players list, before the match).
+
+import { h, replaceChildren } from "./dom.js";
+
+export const TEXT = {
+  title: "Chat",
+  placeholder: "Say something…",
+  send: "Send",
+  mute: (name) => `Mute ${name}`,
+  unmute: (name) => `Unmute ${name}`,
+  muted: "Muted:",
+  spectatorsMayChat: "Spectators may chat",
+  spectatorsOff: "The table's creator has turned spectators' chat off.",
+  emotes: "Reactions",
+};
+
+/** The server's emotes: what each one shows and its spoken name. */
+export const EMOTES = {
+  thumbs_up: { face: "👍", label: "Thumbs up" },
+  laugh: { face: "😂", label: "Laugh" },
+  well_played: { face: "👏", label: "Well played" },
+  oops: { face: "😬", label: "Oops" },
+  wow: { face: "😮", label: "Wow" },
+  thinking: { face: "🤔", label: "Thinking" },
+};
+
+const MAX_CHARS = 200;
+const POP_MS = 2500;
+const SHOWN = 100;
+
+export class ChatPanel {
+  /** `root`: the panel's element; `send(message)`: sends a protocol message. */
+  constructor(root, send) {
+    this.root = root;
+    this.send = send;
+    this.me = null;
+    this.messages = [];
+    this.muted = new Set();
+    /** sender id -> the name last seen for it, for the muted list. */
+    this.names = new Map();
+    this.table = null;
+    this.seat = undefined;
+    this.log = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
+    this.input = h("input", { id: "chat-input", maxlength: MAX_CHARS, placeholder: TEXT.placeholder, "aria-label": TEXT.placeholder, autocomplete: "off" });
+    this.form = h(
+      "form",
+      { class: "chat-form", onsubmit: (event) => this.submit(event) },
+      this.input,
+      h("button", { type: "submit", class: "action-button", text: TEXT.send }),
+    );
+    this.emotes = h(
+      "div",
+      { class: "emote-row", role: "group", "aria-label": TEXT.emotes },
+      Object.entries(EMOTES).map(([name, emote]) =>
+        h("button", { type: "button", class: "emote-button", "data-emote": name, title: emote.label, "aria-label": emote.label, text: emote.face, onclick: () => this.send({ type: "emote", emote: name }) }),
+      ),
+    );
+    this.note = h("p", { class: "chat-note", id: "chat-note" });
+    this.settings = h("div", { class: "chat-settings" });
+    this.mutedLine = h("p", { class: "chat-muted" });
+    replaceChildren(
+      root,
+      h("summary", { text: TEXT.title }),
+      this.log,
+      this.emotes,
+      this.form,
+      this.note,
+      this.mutedLine,
+      this.settings,
+    );
+  }
+
+  submit(event) {
+    event.preventDefault();
+    const text = this.input.value.trim();
+    if (!text) return;
+    this.send({ type: "chat", text });
+    this.input.value = "";
+  }
+
+  /** The table's status changed, or we (re)joined: who we are and what we may do. */
+  setTable(table, seat) {
+    this.table = table;
+    this.seat = seat;
+    const spectator = seat === null;
+    const silenced = spectator && !table.spectator_chat;
+    for (const control of [this.input, ...this.form.elements, ...this.emotes.children]) control.disabled = silenced || seat === undefined;
+    this.note.textContent = silenced ? TEXT.spectatorsOff : "";
+    const creator = table.seats.find((s) => s.kind === "human")?.seat;
+    if (seat !== null && seat !== undefined && seat === creator) {
+      const box = h("input", { type: "checkbox", id: "spectator-chat", checked: table.spectator_chat, onchange: () => this.send({ type: "spectator_chat", allowed: box.checked }) });
+      replaceChildren(this.settings, h("label", { for: "spectator-chat" }, box, ` ${TEXT.spectatorsMayChat}`));
+    } else {
+      replaceChildren(this.settings);
+    }
+  }
+
+  history(message) {
+    this.me = message.you;
+    this.messages = message.messages;
+    this.render();
+  }
+
+  add(message) {
+    this.messages = [...this.messages, message].slice(-SHOWN);
+    this.render();
+  }
+
+  setMuted(senders) {
+    this.muted = new Set(senders);
+    this.messages = this.messages.filter((m) => !this.muted.has(m.sender));
+    this.render();
+  }
+
+  toggleMute(sender) {
+    this.send({ type: "mute", sender, muted: !this.muted.has(sender) });
+  }
+
+  render() {
+    for (const m of this.messages) this.names.set(m.sender, m.name);
+    replaceChildren(
+      this.log,
+      this.messages.map((m) => {
+        const mine = m.sender === this.me;
+        const who = mine
+          ? h("strong", { class: "chat-name", text: m.name })
+          : h("button", { type: "button", class: "link-button chat-name", "data-mute": m.sender, title: TEXT.mute(m.name), "aria-label": TEXT.mute(m.name), text: m.name, onclick: () => this.toggleMute(m.sender) });
+        return h("li", { class: mine ? "chat-line mine" : "chat-line", "data-sender": m.sender }, who, ": ", h("span", { class: "chat-text", text: m.text }));
+      }),
+    );
+    this.log.scrollTop = this.log.scrollHeight;
+    const muted = [...this.muted];
+    replaceChildren(
+      this.mutedLine,
+      muted.length ? [`${TEXT.muted} `, muted.map((sender) => {
+        const name = this.names.get(sender) ?? sender;
+        return h("button", { type: "button", class: "link-button", "data-unmute": sender, "aria-label": TEXT.unmute(name), text: name, onclick: () => this.toggleMute(sender) });
+      })] : [],
+    );
+  }
+
+  /** Show an emote beside its sender's seat for a moment. */
+  pop(message) {
+    const emote = EMOTES[message.emote];
+    if (!emote) return;
+    const anchor =
+      (message.seat !== null && (document.querySelector(`#board .player[data-seat="${message.seat}"]`) ?? document.querySelector(`#seats li[data-seat="${message.seat}"]`))) ||
+      this.root;
+    const box = anchor.getBoundingClientRect();
+    const bubble = h("div", { class: "emote-pop", role: "status", "data-emote-from": message.sender, text: `${emote.face} ${message.name}: ${emote.label}` });
+    bubble.style.left = `${Math.max(4, box.left + window.scrollX + box.width / 2)}px`;
+    bubble.style.top = `${Math.max(4, box.top + window.scrollY)}px`;
+    document.body.append(bubble);
+    setTimeout(() => bubble.remove(), POP_MS);
+  }
+}

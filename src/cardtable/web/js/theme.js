@@ -1,0 +1,17 @@
+// Applied before the page is drawn (a classic script in <head>, not a module), so a
+// page never flashes in the wrong theme: sets data-theme ("light" or "dark") and
+// data-colourblind ("on" or "off") on <html> from what the player chose, kept in
+// localStorage. The theme "auto" follows the system's prefers-color-scheme, live.
+(() => {
+  const root = document.documentElement;
+  const dark = window.matchMedia("(prefers-color-scheme: dark)");
+  const apply = () => {
+    const chosen = localStorage.getItem("cardtable:theme") ?? "auto";
+    root.dataset.theme = chosen === "auto" ? (dark.matches ? "dark" : "light") : chosen;
+    root.dataset.colourblind = localStorage.getItem("cardtable:colourblind") === "on" ? "on" : "off";
+  };
+  apply();
+  dark.addEventListener("change", apply);
+  window.addEventListener("storage", apply);
+  window.cardtableApplyTheme = apply;
+})();

@@ -1,0 +1,73 @@
+// The installable app's service worker: keeps the client's static files, so the site
+// opens at once, and shows offline.html when the server cannot be reached.
+//
+// Pages (navigations) come from the network first: a table is never drawn from a
+// stale copy, and with no network the offline page says so instead of a broken
+// table. Other static files are answered from the cache and refreshed behind it
+// (the next load has the new copy). The API and the table's WebSocket are never
+// cached.
+
+const CACHE = "cardtable-v1";
+const CORE = [
+  "./",
+  "index.html",
+  "table.html",
+  "replay.html",
+  "offline.html",
+  "style.css",
+  "themes.css",
+  "chat.css",
+  "coach.css",
+  "favicon.svg",
+  "manifest.json",
+  "icons/icon-192.png",
+  "icons/icon-512.png",
+  "js/theme.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(CORE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function isStatic(request) {
+  const url = new URL(request.url);
+  return request.method === "GET" && url.origin === self.location.origin && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/ws/");
+}
+
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+    return response;
+  } catch {
+    return (await caches.match("offline.html")) ?? Response.error();
+  }
+}
+
+async function file(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, { ignoreSearch: false });
+  const fresh = fetch(request).then((response) => {
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  });
+  if (kept) {
+    fresh.catch(() => {});
+    return kept;
+  }
+  return fresh;
+}
+
+self.addEventListener("fetch", (event) => {
+  if (!isStatic(event.request)) return;
+  event.respondWith(event.request.mode === "navigate" ? page(event.request) : file(event.request));
+});
