@@ -102,6 +102,7 @@ def test_the_table_page_lists_finished_matches_with_their_replays(web_server, op
     code = finished_match(web_server, "skyjo")
     page = open_page()
     page.goto(f"{web_server.url}/table.html?code={code}&watch=1")
+    page.click("#history-panel summary")
     page.click("#history [data-replay='1']")
     page.wait_for_selector("#status:has-text('the deal')")
     assert "replay.html" in page.url
