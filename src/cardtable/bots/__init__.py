@@ -7,6 +7,8 @@ from .random_bot import RandomBot
 register_bot("random", RandomBot)
 register_bot("ismcts", IsmctsBot)
 
+from . import external  # noqa: E402, F401  (registers the bots of other libraries)
+
 __all__ = [
     "Bot",
     "BotSpecError",
