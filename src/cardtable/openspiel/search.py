@@ -52,6 +52,11 @@ class TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel ships n
     def __init__(self, game: Any, seconds: float | None, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
         self._seconds = seconds
+        # OpenSpiel's default sampler has a generator of its own; drawing from the
+        # bot's makes a search with an iteration budget replay from the bot's seed.
+        self.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, self.random_number)
+        )
 
     def run_search(self, state: CardtableSpielState) -> list[tuple[int, float]]:
         self.reset()
