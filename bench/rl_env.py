@@ -1,0 +1,122 @@
+"""Steps per second of the PettingZoo AEC environments beside RLCard's UNO environment.
+
+Run (the project's dev install has every library this needs):
+
+    .venv/bin/python bench/rl_env.py [--runs 5] [--seconds 2]
+
+Each side plays 2-player episodes of one round with uniformly random legal actions,
+through its RL interface, observations included:
+
+- RLCard: ``rlcard.make("uno")``, then ``reset()`` and ``step(action)`` with an action
+  drawn from the state's ``legal_actions`` until ``is_over()``. Each step encodes the
+  next player's observation (a 4x4x15 plane array).
+- cardtable: ``cardtable.rl.env(game, players=2)``, then PettingZoo's loop:
+  ``agent_iter()``, ``last()`` (the agent's observation vector and action mask) and
+  ``step(action)`` with an action drawn from the mask, until every agent is done. Last
+  Card runs with the default rules and with the rules closest to RLCard's UNO (no
+  stacking, no play of a drawn card, no missed-call penalty); Cactus and Skyjo with
+  their defaults.
+
+Runs alternate between the sides; time is this process's CPU time, so that other load
+on the machine distorts the comparison as little as possible. A step is one action.
+The script prints steps/s and episodes/s of each side (median of the runs) and the
+steps/s ratio to RLCard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import rlcard
+
+import cardtable.rl
+
+RLCARD_RULES = {
+    "play_drawn": False,
+    "stack_plus_two": False,
+    "stack_plus_four": False,
+    "missed_call_penalty": 0,
+}
+
+
+def rlcard_rate(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Episodes, steps and CPU seconds of RLCard UNO random episodes."""
+    env = rlcard.make("uno", config={"seed": seed})
+    rng = random.Random(seed)
+    episodes = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        episodes += 1
+    return episodes, steps, time.process_time() - start
+
+
+def cardtable_rate(
+    game: str, options: dict[str, Any] | None, seconds: float, seed: int
+) -> tuple[int, int, float]:
+    """Episodes, steps and CPU seconds of cardtable AEC random episodes."""
+    env = cardtable.rl.env(game, players=2, options=options)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    episodes = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        env.reset()
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        episodes += 1
+    return episodes, steps, time.process_time() - start
+
+
+Runner = Callable[[float, int], tuple[int, int, float]]
+RLCARD = "RLCard UNO env"
+SIDES: dict[str, Runner] = {
+    RLCARD: rlcard_rate,
+    "Last Card AEC, RLCard's rules": lambda s, seed: cardtable_rate(
+        "lastcard", RLCARD_RULES, s, seed
+    ),
+    "Last Card AEC, default rules": lambda s, seed: cardtable_rate("lastcard", None, s, seed),
+    "Skyjo AEC": lambda s, seed: cardtable_rate("skyjo", None, s, seed),
+    "Cactus AEC": lambda s, seed: cardtable_rate("cactus", None, s, seed),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    args = parser.parse_args()
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in SIDES}
+    for run in range(args.runs):
+        for name, runner in SIDES.items():
+            episodes, steps, elapsed = runner(args.seconds, run)
+            rates[name].append((steps / elapsed, episodes / elapsed))
+    print(
+        f"2 players, one round per episode, uniformly random legal actions; median of "
+        f"{args.runs} runs of {args.seconds:g} s CPU time each"
+    )
+    print(f"{'':<32}{'steps/s':>10}{'episodes/s':>12}{'steps/episode':>15}{'vs RLCard':>11}")
+    rlcard_steps = statistics.median(r[0] for r in rates[RLCARD])
+    for name, runs in rates.items():
+        sps = statistics.median(r[0] for r in runs)
+        eps = statistics.median(r[1] for r in runs)
+        print(f"{name:<32}{sps:>10,.0f}{eps:>12,.1f}{sps / eps:>15.1f}{sps / rlcard_steps:>10.2f}x")
+
+
+if __name__ == "__main__":
+    main()
