@@ -19,23 +19,24 @@ through its RL interface, observations included:
 
 Runs alternate between the sides; time is this process's CPU time, so that other load
 on the machine distorts the comparison as little as possible. A step is one action.
-The script prints steps/s and episodes/s of each side (median of the runs) and the
-steps/s ratio to RLCard.
+The script prints episodes/s and steps/s of each side (median of the runs), with
+the table of ``bench/lastcard_vs_rlcard.py``, and the episodes/s ratio to RLCard
+(comparable between RLCard and Last Card with RLCard's rules, whose rounds are about
+as long).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import rlcard
 
 import cardtable.rl
+from lastcard_vs_rlcard import Runner, measure, print_rates
 
 RLCARD_RULES = {
     "play_drawn": False,
@@ -83,7 +84,6 @@ def cardtable_rate(
     return episodes, steps, time.process_time() - start
 
 
-Runner = Callable[[float, int], tuple[int, int, float]]
 RLCARD = "RLCard UNO env"
 SIDES: dict[str, Runner] = {
     RLCARD: rlcard_rate,
@@ -101,21 +101,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     args = parser.parse_args()
-    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in SIDES}
-    for run in range(args.runs):
-        for name, runner in SIDES.items():
-            episodes, steps, elapsed = runner(args.seconds, run)
-            rates[name].append((steps / elapsed, episodes / elapsed))
+    rates = measure(SIDES, args.runs, args.seconds)
     print(
-        f"2 players, one round per episode, uniformly random legal actions; median of "
-        f"{args.runs} runs of {args.seconds:g} s CPU time each"
+        f"2 players, one round per episode (a game), uniformly random legal actions; "
+        f"median of {args.runs} runs of {args.seconds:g} s CPU time each"
     )
-    print(f"{'':<32}{'steps/s':>10}{'episodes/s':>12}{'steps/episode':>15}{'vs RLCard':>11}")
-    rlcard_steps = statistics.median(r[0] for r in rates[RLCARD])
-    for name, runs in rates.items():
-        sps = statistics.median(r[0] for r in runs)
-        eps = statistics.median(r[1] for r in runs)
-        print(f"{name:<32}{sps:>10,.0f}{eps:>12,.1f}{sps / eps:>15.1f}{sps / rlcard_steps:>10.2f}x")
+    print_rates(rates, RLCARD)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from gymnasium.utils.env_checker import check_env
 import cardtable.rl as rl
 from cardtable.bots.base import BotSpecError
 from cardtable.engine.errors import CardtableError, IllegalActionError
+from cardtable.rl.single import SingleAgentEnv
 
 
 @pytest.mark.parametrize("game", ["cactus", "skyjo", "lastcard"])
@@ -17,7 +18,7 @@ def test_gymnasium_check_env_passes(game: str) -> None:
     check_env(rl.single_agent_env(game, illegal_action="lose"), skip_render_check=True)
 
 
-def run(env: rl.SingleAgentEnv, seed: int) -> tuple[list[np.ndarray], float]:
+def run(env: SingleAgentEnv, seed: int) -> tuple[list[np.ndarray], float]:
     observation, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     seen, total, over = [observation], 0.0, False
