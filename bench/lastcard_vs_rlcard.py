@@ -150,17 +150,21 @@ def print_rates(rates: dict[str, list[tuple[float, float]]], reference: str) -> 
         print(f"{name:<{width}}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run_cli(sides: dict[str, Runner], reference: str, setting: str, description: str) -> None:
+    """Parse ``--runs`` and ``--seconds``, measure ``sides`` and print the table; the
+    heading describes ``setting``, ``--help`` shows ``description``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     args = parser.parse_args()
-    rates = measure(SIDES, args.runs, args.seconds)
-    print(
-        f"2 players, one round, uniformly random legal actions; median of {args.runs} runs "
-        f"of {args.seconds:g} s CPU time each"
-    )
-    print_rates(rates, RLCARD)
+    rates = measure(sides, args.runs, args.seconds)
+    print(f"{setting}; median of {args.runs} runs of {args.seconds:g} s CPU time each")
+    print_rates(rates, reference)
+
+
+def main() -> None:
+    setting = "2 players, one round, uniformly random legal actions"
+    run_cli(SIDES, RLCARD, setting, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

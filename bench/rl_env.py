@@ -27,7 +27,6 @@ as long).
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from typing import Any
@@ -36,7 +35,7 @@ import numpy as np
 import rlcard
 
 import cardtable.rl
-from lastcard_vs_rlcard import Runner, measure, print_rates
+from lastcard_vs_rlcard import Runner, run_cli
 
 RLCARD_RULES = {
     "play_drawn": False,
@@ -97,16 +96,12 @@ SIDES: dict[str, Runner] = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
-    args = parser.parse_args()
-    rates = measure(SIDES, args.runs, args.seconds)
-    print(
-        f"2 players, one round per episode (a game), uniformly random legal actions; "
-        f"median of {args.runs} runs of {args.seconds:g} s CPU time each"
+    run_cli(
+        SIDES,
+        RLCARD,
+        "2 players, one round per episode (a game), uniformly random legal actions",
+        __doc__.split("\n\n")[0],
     )
-    print_rates(rates, RLCARD)
 
 
 if __name__ == "__main__":
