@@ -59,7 +59,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         check_choice("scope", scope, SCOPES)
         if render_mode is not None:
             check_choice("render_mode", render_mode, self.metadata["render_modes"])
-        self.spec_ = get_game(game)
+        self.game_spec = get_game(game)
         self.options = observed_options(game, options)
         make(game, players, seed=0, options=self.options)  # checks the player count now
         self.game, self.players, self.reward, self.scope = game, players, reward, scope
@@ -68,7 +68,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self.observer = Observer(game, players, self.options)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
-        size = self.spec_.action_space_size
+        size = self.game_spec.action_space_size
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(LOW, HIGH, (self.observer.size,), np.float32),
@@ -107,10 +107,10 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         state = self.game_state
-        mask = np.zeros(self.spec_.action_space_size, np.int8)
+        mask = np.zeros(self.game_spec.action_space_size, np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
             for action in state.legal_actions(seat):
-                mask[self.spec_.action_index(action)] = 1
+                mask[self.game_spec.action_index(action)] = 1
         return {"observation": self.observer.encode(state.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -138,7 +138,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             self.render()
 
     def _legal_action(self, seat: int, action: int | None) -> Any:
-        size = self.spec_.action_space_size
+        size = self.game_spec.action_space_size
         if isinstance(action, np.integer):
             action = int(action)
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < size:
@@ -146,10 +146,10 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
                 f"an action is an index from 0 to {size - 1} of {self.game}'s action space, "
                 f"got {action!r}"
             )
-        chosen = self.spec_.action_from_index(action)
+        chosen = self.game_spec.action_from_index(action)
         legal = self.game_state.legal_actions(seat)
         if chosen not in legal:
-            allowed = sorted(self.spec_.action_index(a) for a in legal)
+            allowed = sorted(self.game_spec.action_index(a) for a in legal)
             raise IllegalActionError(
                 f"player_{seat} cannot {chosen} (action {action}) now; "
                 f"the action mask allows {allowed}"

@@ -72,9 +72,9 @@ class SingleAgentEnv(gym.Env[Vector, np.int64]):
         obs_space = self.aec.observation_space(self.agent)
         assert isinstance(obs_space, spaces.Dict)
         self.observation_space = obs_space["observation"]
-        self.action_space = spaces.Discrete(self.aec.spec_.action_space_size)
+        self.action_space = spaces.Discrete(self.aec.game_spec.action_space_size)
         self._bots: dict[int, Bot] = {}
-        self._mask = np.zeros(self.aec.spec_.action_space_size, np.int8)
+        self._mask = np.zeros(self.aec.game_spec.action_space_size, np.int8)
         #: Whether the learner lost the episode by an illegal action.
         self._lost = False
 
@@ -128,7 +128,7 @@ class SingleAgentEnv(gym.Env[Vector, np.int64]):
         reward = 0.0
         while not self._over() and aec.agent_selection != self.agent:
             seat = aec.possible_agents.index(aec.agent_selection)
-            aec.step(aec.spec_.action_index(self._bots[seat].act(state, seat)))
+            aec.step(aec.game_spec.action_index(self._bots[seat].act(state, seat)))
             reward += aec.rewards[self.agent]
         return reward
 
