@@ -91,10 +91,10 @@ class RlcardUnoRuleBot(Bot):
         require("rlcard", "rlcard", "the rlcard-uno-rule bot")
         from .rlcard_uno import RlcardUnoPlayer
 
-        self.player = RlcardUnoPlayer(self.rng.getrandbits(32))
+        self.player = RlcardUnoPlayer()
 
     def act(self, state: State, seat: int) -> Action:
-        return self.player.act(state, seat)
+        return self.player.act(state, seat, self.rng.getrandbits(32))
 
 
 register_bot("openspiel-ismcts", OpenSpielIsmctsBot)

@@ -14,9 +14,10 @@ can; with stacking it is offered the stacking plays before ``draw``. Played with
 RLCard's rules (``play_drawn``, stacking and the missed-call penalty off) it meets
 only RLCard's own decisions. A second-to-last card is always played with the call.
 
-The agent draws its random choices from NumPy's global generator; this player swaps
-in a generator of its own for each call, so matches replay from their seeds and
-nothing else's random numbers move.
+The agent draws its random choices from NumPy's global generator; for each move this
+player seeds that generator with a number the bot draws from its own, then puts the
+generator's state back, so matches (and search playouts given their luck) replay
+from their seeds and nothing else's random numbers move.
 """
 
 from __future__ import annotations
@@ -81,11 +82,11 @@ def raw_observation(view: dict[str, Any], legal: list[str]) -> dict[str, Any]:
 class RlcardUnoPlayer:
     """Asks RLCard's rule agent for a seat's move."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self) -> None:
         self.agent = UNORuleAgentV1()
-        self._rng_state = np.random.RandomState(seed).get_state()
 
-    def act(self, state: State, seat: int) -> Action:
+    def act(self, state: State, seat: int, seed: int) -> Action:
+        """The agent's move for ``seat``, its random choices seeded with ``seed``."""
         mapped = rlcard_legal(state.legal_actions(seat))
         legal = list(mapped)
         observed = {
@@ -93,10 +94,9 @@ class RlcardUnoPlayer:
             "raw_legal_actions": legal,
         }
         outside = np.random.get_state()
-        np.random.set_state(self._rng_state)
+        np.random.seed(seed)
         try:
             choice = self.agent.step(observed)
         finally:
-            self._rng_state = np.random.get_state()
             np.random.set_state(outside)
         return mapped[str(choice)]
