@@ -126,27 +126,45 @@ SIDES: dict[str, Runner] = {
 }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
-    args = parser.parse_args()
-    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in SIDES}
-    for run in range(args.runs):
-        for name, runner in SIDES.items():
-            games, actions, elapsed = runner(args.seconds, run)
+def measure(
+    sides: dict[str, Runner], runs: int, seconds: float
+) -> dict[str, list[tuple[float, float]]]:
+    """Games/s and actions/s of every side in each of ``runs`` runs, the sides alternating."""
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+    for run in range(runs):
+        for name, runner in sides.items():
+            games, actions, elapsed = runner(seconds, run)
             rates[name].append((games / elapsed, actions / elapsed))
-    print(
-        f"2 players, one round, uniformly random legal actions; median of {args.runs} runs "
-        f"of {args.seconds:g} s CPU time each"
-    )
-    print(f"{'':<44}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}{'vs RLCard':>11}")
-    rlcard_gps = statistics.median(r[0] for r in rates[RLCARD])
+    return rates
+
+
+def print_rates(rates: dict[str, list[tuple[float, float]]], reference: str) -> None:
+    """The median games/s and actions/s of each side, and its games/s ratio to ``reference``."""
+    width = max(map(len, rates)) + 2
+    print(f"{'':<{width}}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}{'vs RLCard':>11}")
+    reference_gps = statistics.median(r[0] for r in rates[reference])
     for name, runs in rates.items():
         gps = statistics.median(r[0] for r in runs)
         aps = statistics.median(r[1] for r in runs)
-        ratio = f"{gps / rlcard_gps:.2f}x"
-        print(f"{name:<44}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
+        ratio = f"{gps / reference_gps:.2f}x"
+        print(f"{name:<{width}}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
+
+
+def run_cli(sides: dict[str, Runner], reference: str, setting: str, description: str) -> None:
+    """Parse ``--runs`` and ``--seconds``, measure ``sides`` and print the table; the
+    heading describes ``setting``, ``--help`` shows ``description``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    args = parser.parse_args()
+    rates = measure(sides, args.runs, args.seconds)
+    print(f"{setting}; median of {args.runs} runs of {args.seconds:g} s CPU time each")
+    print_rates(rates, reference)
+
+
+def main() -> None:
+    setting = "2 players, one round, uniformly random legal actions"
+    run_cli(SIDES, RLCARD, setting, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

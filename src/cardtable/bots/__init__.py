@@ -11,6 +11,8 @@ register_bot("ismcts", IsmctsBot)
 register_bot("slip", SlipBot)
 register_levels()
 
+from . import external  # noqa: E402, F401  (registers the bots of other libraries)
+
 __all__ = [
     "LEVELS",
     "Bot",

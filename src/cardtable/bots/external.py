@@ -1,0 +1,101 @@
+"""Bots from other libraries, as bot specs: something to measure our own bots against.
+
+- ``openspiel-ismcts`` (every game; extra ``[openspiel]``): OpenSpiel's IS-MCTS
+  (``open_spiel.python.algorithms.ismcts``) searching the game through the adapter of
+  ``cardtable.openspiel``. Parameters: ``iterations`` (simulations per decision),
+  ``ms`` (time per decision; with both, whichever ends first; neither: 400
+  iterations), ``c`` (the UCT constant, 2 as in OpenSpiel's examples), ``belief``
+  (``informed``, as cardtable's ``ismcts`` re-deals by default, or ``uniform``).
+- ``rlcard-uno-rule`` (Last Card; extra ``[rlcard]``): RLCard's UNO rule agent
+  (``rlcard.models.uno_rule_models.UNORuleAgentV1``), given our view as RLCard's raw
+  observation (``cardtable.bots.rlcard_uno``).
+
+They register under their names whatever is installed; building one without its
+library fails with a ``MissingExtraError`` naming the extra to install.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.state import State
+from cardtable.extras import require
+
+from .base import Bot, BotSpecError, register_bot
+
+DEFAULT_ITERATIONS = 400
+BELIEFS = ("informed", "uniform")
+
+
+class OpenSpielIsmctsBot(Bot):
+    """OpenSpiel's IS-MCTS bot, with a budget of ``iterations`` and/or ``ms``."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        ms: float | None = None,
+        c: float = 2.0,
+        belief: str = "informed",
+    ) -> None:
+        super().__init__(seed)
+        require("pyspiel", "openspiel", "the openspiel-ismcts bot")
+        if belief not in BELIEFS:
+            raise BotSpecError(f"belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
+        for name, value in (("iterations", iterations), ("ms", ms)):
+            if value is not None and not value > 0:
+                raise BotSpecError(f"{name} must be positive, got {value!r}")
+        self.iterations = int(iterations or (DEFAULT_ITERATIONS if ms is None else 10**9))
+        self.seconds = None if ms is None else ms / 1000
+        self.c = float(c)
+        self.belief = belief
+
+    def act(self, state: State, seat: int) -> Action:
+        import numpy as np
+
+        from cardtable.openspiel.search import PlayoutEvaluator, TimedIsmcts
+
+        game = _spiel_game(state.game, state.num_players, _options_key(state), self.belief)
+        search = TimedIsmcts(
+            game,
+            self.seconds,
+            evaluator=PlayoutEvaluator(game, self.rng.getrandbits(63)),
+            uct_c=self.c,
+            max_simulations=self.iterations,
+            random_state=np.random.RandomState(self.rng.getrandbits(32)),
+        )
+        root = game.from_match(state, actor=seat)
+        chosen: Action = game.spec.action_from_index(int(search.step(root)))
+        return chosen
+
+
+def _options_key(state: State) -> str:
+    return json.dumps(state.options.to_dict(), sort_keys=True)
+
+
+@lru_cache(maxsize=32)
+def _spiel_game(game: str, players: int, options: str, belief: str) -> Any:
+    from cardtable.openspiel import load
+
+    return load(game, players=players, options=options, belief=belief)
+
+
+class RlcardUnoRuleBot(Bot):
+    """RLCard's UNO rule agent playing Last Card (see ``cardtable.bots.rlcard_uno``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        require("rlcard", "rlcard", "the rlcard-uno-rule bot")
+        from .rlcard_uno import RlcardUnoPlayer
+
+        self.player = RlcardUnoPlayer()
+
+    def act(self, state: State, seat: int) -> Action:
+        return self.player.act(state, seat, self.rng.getrandbits(32))
+
+
+register_bot("openspiel-ismcts", OpenSpielIsmctsBot)
+register_bot("rlcard-uno-rule", RlcardUnoRuleBot, game="lastcard")

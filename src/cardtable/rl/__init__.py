@@ -1,0 +1,46 @@
+"""Reinforcement-learning interfaces to the cardtable games (optional extra ``[rl]``).
+
+``env(game, ...)`` is a PettingZoo AEC environment with every seat an agent
+(``CardtableAECEnv``); ``single_agent_env(game, ...)`` a Gymnasium environment with
+one learner against cardtable bots (``SingleAgentEnv``); their keyword arguments are
+those classes'. Both need numpy, gymnasium and pettingzoo, imported only when an
+environment is made: without them the call fails naming the extra to install.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.extras import require
+
+if TYPE_CHECKING:
+    from .aec import CardtableAECEnv
+    from .single import SingleAgentEnv
+
+
+def _require_rl() -> None:
+    for module in ("numpy", "gymnasium", "pettingzoo"):
+        require(module, "rl", "cardtable.rl")
+
+
+def env(game: str, **kwargs: Any) -> CardtableAECEnv:
+    """A PettingZoo AEC environment of ``game``: ``players`` (2), ``options``,
+    ``reward`` (``win`` or ``score``), ``scope`` (``round`` or ``match``),
+    ``render_mode``. See ``cardtable.rl.aec`` and docs/rl.md."""
+    _require_rl()
+    from .aec import CardtableAECEnv
+
+    return CardtableAECEnv(game, **kwargs)
+
+
+def single_agent_env(game: str, **kwargs: Any) -> SingleAgentEnv:
+    """A Gymnasium environment of ``game``: a learner in ``seat`` (0) against bots from
+    ``opponents`` (one spec for every other seat, or one each), with the arguments of
+    ``env`` and ``illegal_action`` (``raise`` or ``lose``). See ``cardtable.rl.single``."""
+    _require_rl()
+    from .single import SingleAgentEnv
+
+    return SingleAgentEnv(game, **kwargs)
+
+
+__all__ = ["env", "single_agent_env"]

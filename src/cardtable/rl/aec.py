@@ -1,0 +1,176 @@
+"""A PettingZoo AEC environment for any cardtable game.
+
+Agents are ``player_0`` .. ``player_{n-1}``, one per seat. An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is built
+from the seat's view alone (``cardtable.rl.features``), the mask covers the game's
+fixed action index space (``GameSpec.action_index``) and is all zero for an agent
+that is not the one to act. Stepping an action the mask does not allow raises
+``IllegalActionError``: nothing is replaced or skipped silently. Simultaneous phases
+are taken as turns in the order of ``cardtable.rl.turns``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardtable.engine.errors import IllegalActionError
+from cardtable.engine.registry import get_game, make
+from cardtable.engine.state import State
+
+from .features import HIGH, LOW, Observer
+from .options import observed_options
+from .render import render_view
+from .rewards import (
+    REWARDS,
+    SCOPES,
+    check_choice,
+    episode_over,
+    final_win_rewards,
+    score_rewards,
+)
+from .turns import next_actor
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
+    """One match (or its first round, with ``scope="round"``) of a cardtable game."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        reward: str = "win",
+        scope: str = "round",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        check_choice("reward", reward, REWARDS)
+        check_choice("scope", scope, SCOPES)
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, self.metadata["render_modes"])
+        self.game_spec = get_game(game)
+        self.options = observed_options(game, options)
+        make(game, players, seed=0, options=self.options)  # checks the player count now
+        self.game, self.players, self.reward, self.scope = game, players, reward, scope
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"cardtable_{game}_v0"}
+        self.observer = Observer(game, players, self.options)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents: list[str] = []
+        size = self.game_spec.action_space_size
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(LOW, HIGH, (self.observer.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.game_state: State = make(game, players, seed=0, options=self.options)
+        self._rounds_before = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episodes
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match. ``seed`` makes this and every later episode reproducible."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.game_state = make(
+            self.game, self.players, self._seeds.getrandbits(63), options=self.options
+        )
+        self._rounds_before = 0
+        self.agents = self.possible_agents.copy()
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[next_actor(self.game_state)]
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.possible_agents.index(agent)
+        state = self.game_state
+        mask = np.zeros(self.game_spec.action_space_size, np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            for action in state.legal_actions(seat):
+                mask[self.game_spec.action_index(action)] = 1
+        return {"observation": self.observer.encode(state.view(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        state = self.game_state
+        chosen = self._legal_action(seat, action)
+        self._cumulative_rewards[agent] = 0.0
+        rounds = len(state.round_scores)
+        state.apply(seat, chosen)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.reward == "score" and len(state.round_scores) > rounds:
+            self._add_rewards(score_rewards(state, rounds))
+        if episode_over(state, self.scope, self._rounds_before):
+            if self.reward == "win":
+                self._add_rewards(final_win_rewards(state, self.scope, self._rounds_before))
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[next_actor(state)]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _legal_action(self, seat: int, action: int | None) -> Any:
+        size = self.game_spec.action_space_size
+        if isinstance(action, np.integer):
+            action = int(action)
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < size:
+            raise IllegalActionError(
+                f"an action is an index from 0 to {size - 1} of {self.game}'s action space, "
+                f"got {action!r}"
+            )
+        chosen = self.game_spec.action_from_index(action)
+        legal = self.game_state.legal_actions(seat)
+        if chosen not in legal:
+            allowed = sorted(self.game_spec.action_index(a) for a in legal)
+            raise IllegalActionError(
+                f"player_{seat} cannot {chosen} (action {action}) now; "
+                f"the action mask allows {allowed}"
+            )
+        return chosen
+
+    def _add_rewards(self, rewards: list[float]) -> None:
+        for seat, value in enumerate(rewards):
+            self.rewards[self.possible_agents[seat]] += value
+
+    # ------------------------------------------------------------------ display
+    def render(self) -> str | None:
+        """The view of the seat to act, as text: printed (``human``) or returned (``ansi``)."""
+        if self.render_mode is None:
+            return None
+        seat = self.possible_agents.index(self.agent_selection)
+        text = render_view(self.game_state.view(seat))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the match lives in this process."""
