@@ -9,7 +9,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import cardtable.openspiel
 from cardtable.engine.errors import CardtableError
-from cardtable.rl.features import Observer
+from cardtable.rl.observer import Observer
 
 TABLES = [
     ("cactus", 2),

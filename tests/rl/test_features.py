@@ -10,7 +10,8 @@ import pytest
 import cardtable
 from cardtable.engine.errors import CardtableError
 from cardtable.games.lastcard.cards import CODE
-from cardtable.rl.features import HIGH, LOW, Observer, feature_blocks, observation_size
+from cardtable.rl.features import HIGH, LOW
+from cardtable.rl.observer import Observer, feature_blocks, observation_size
 from cardtable.rl.options import observed_options
 
 TABLES = [

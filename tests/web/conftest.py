@@ -13,7 +13,9 @@ from .support import DESKTOP, launch, new_page
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "cardtable.db"
-    with running_server(db, "--bot-workers", "0", "--bot-delay", "0.05") as server:
+    # Turn timers short enough to run out within a test.
+    limits = ("--limit", "min_turn_seconds=0.1")
+    with running_server(db, "--bot-workers", "0", "--bot-delay", "0.05", *limits) as server:
         yield server
 
 

@@ -2,7 +2,7 @@
 
 import httpx
 
-from .support import create_in_lobby
+from .support import create_in_lobby, open_custom
 
 
 def test_the_seat_choices_start_with_the_levels_and_a_bot_seat_defaults_to_normal(
@@ -10,6 +10,7 @@ def test_the_seat_choices_start_with_the_levels_and_a_bot_seat_defaults_to_norma
 ):
     page = open_page()
     page.goto(f"{web_server.url}/")
+    open_custom(page)
     page.click("#game-picker [data-game=skyjo]")
     values = page.locator("#seat-1 option").evaluate_all("nodes => nodes.map(n => n.value)")
     assert values[:5] == ["human", "easy", "normal", "hard", "expert"]

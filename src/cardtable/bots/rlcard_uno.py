@@ -29,7 +29,6 @@ from rlcard.models.uno_rule_models import UNORuleAgentV1
 
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
-from cardtable.games.lastcard.actions import Play
 
 #: Our rank names (and the wild types) to RLCard's traits.
 _TRAITS = {
@@ -50,18 +49,20 @@ def rlcard_card(name: str, color: str | None = None) -> str:
 
 
 def rlcard_action(action: Action) -> str:
-    return rlcard_card(action.card, action.color) if isinstance(action, Play) else "draw"
+    """RLCard's name of a Last Card action (read from its JSON: bots know no game's types)."""
+    fields = action.to_json()
+    return rlcard_card(fields["card"], fields.get("color")) if action.kind == "play" else "draw"
 
 
 def rlcard_legal(legal: list[Action]) -> dict[str, Action]:
     """RLCard's legal actions for ours, each mapped to the action it stands for."""
-    plays: list[Action] = [a for a in legal if isinstance(a, Play)]
-    ordinary = [a for a in plays if isinstance(a, Play) and a.card != "+4"]
+    plays = [a for a in legal if a.kind == "play"]
+    ordinary = [a for a in plays if a.to_json()["card"] != "+4"]
     offered: list[Action] = [*ordinary] or plays or [a for a in legal if a.kind in ("draw", "keep")]
     mapped: dict[str, Action] = {}
     for action in offered:
         key = rlcard_action(action)
-        if key not in mapped or (isinstance(action, Play) and action.call):
+        if key not in mapped or (action.kind == "play" and action.to_json().get("call")):
             mapped[key] = action
     return mapped
 

@@ -31,7 +31,7 @@ import pyspiel
 
 from cardtable.engine.registry import GameSpec, games, get_game, make
 from cardtable.engine.state import State, new_seed
-from cardtable.rl.features import Observer
+from cardtable.rl.observer import Observer
 from cardtable.rl.options import observed_options
 from cardtable.rl.render import render_view
 from cardtable.rl.rewards import SCOPES, check_choice, episode_over, final_win_rewards

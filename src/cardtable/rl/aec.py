@@ -24,7 +24,8 @@ from cardtable.engine.errors import IllegalActionError
 from cardtable.engine.registry import get_game, make
 from cardtable.engine.state import State
 
-from .features import HIGH, LOW, Observer
+from .features import HIGH, LOW
+from .observer import Observer
 from .options import observed_options
 from .render import render_view
 from .rewards import (

@@ -6,22 +6,20 @@ so an observation can hold only what that seat may know. Seats are relative: blo
 observer itself), so one policy serves every seat. Every feature lies in [-1, 1]
 except totals and Last Card hand sizes, which can pass 1 but stay below ``HIGH``.
 
-A game's encoder writes its features through a ``FeatureWriter`` in a fixed order.
-Run without a buffer, the writer only records the blocks' names and sizes: that is
-how ``feature_blocks`` documents a layout and ``observation_size`` sizes it, from
-the same code that fills it, so the two cannot drift apart.
+A game's encoder (``cardtable.rl.encoders``) writes its features through a
+``FeatureWriter`` in a fixed order. Run without a buffer, the writer only records the
+blocks' names and sizes: that is how ``cardtable.rl.observer.feature_blocks``
+documents a layout and ``observation_size`` sizes it, from the same code that fills
+it, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
-from cardtable.engine.errors import CardtableError
-from cardtable.engine.registry import make
 
 Vector = npt.NDArray[np.float32]
 #: Bounds of every feature (the observation space's ``low`` and ``high``).
@@ -61,58 +59,6 @@ class FeatureWriter:
         start = self._block(name, len(values))
         if self.data is not None:
             self.data[start : start + len(values)] = values
-
-
-#: Writes one view's features: (writer, view, players).
-Encoder = Callable[[FeatureWriter, Mapping[str, Any], int], None]
-_ENCODERS: dict[str, Encoder] = {}
-
-
-def register_encoder(game: str, encoder: Encoder) -> None:
-    _ENCODERS[game] = encoder
-
-
-def _encoder(game: str) -> Encoder:
-    from . import encoders  # noqa: F401  (registers every game's encoder)
-
-    try:
-        return _ENCODERS[game]
-    except KeyError:
-        raise CardtableError(f"no observation encoder for game {game!r}") from None
-
-
-class Observer:
-    """Turns views of one game at one table size into vectors of a fixed length."""
-
-    def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
-        self.game = game
-        self.players = players
-        self._encode = _encoder(game)
-        sizing = FeatureWriter(None)
-        self._encode(sizing, make(game, players, seed=0, options=options).view(0), players)
-        self.blocks = sizing.blocks
-        self.size = sizing.pos
-
-    def encode(self, view: Mapping[str, Any]) -> Vector:
-        """The observation of ``view`` (a seat's view of a match of this game and size)."""
-        if view.get("game") != self.game or view.get("players") != self.players:
-            raise CardtableError(
-                f"this observer encodes {self.game} views for {self.players} players, "
-                f"not {view.get('game')} for {view.get('players')}"
-            )
-        writer = FeatureWriter(self.size)
-        self._encode(writer, view, self.players)
-        assert writer.data is not None and writer.pos == self.size
-        return writer.data
-
-
-def feature_blocks(game: str, players: int) -> list[tuple[str, int]]:
-    """The names and widths of an observation's blocks, in order."""
-    return Observer(game, players).blocks
-
-
-def observation_size(game: str, players: int) -> int:
-    return Observer(game, players).size
 
 
 def relative(seat: int | None, you: int, players: int) -> int | None:

@@ -1,11 +1,18 @@
-"""Each game's observation encoder; importing this package registers them all."""
+"""Each game's observation encoder, by game name."""
 
-from cardtable.rl.features import register_encoder
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardtable.rl.features import FeatureWriter
 
 from .cactus import encode_cactus
 from .lastcard import encode_lastcard
 from .skyjo import encode_skyjo
 
-register_encoder("cactus", encode_cactus)
-register_encoder("skyjo", encode_skyjo)
-register_encoder("lastcard", encode_lastcard)
+#: Writes one view's features: (writer, view, players).
+Encoder = Callable[[FeatureWriter, Mapping[str, Any], int], None]
+ENCODERS: dict[str, Encoder] = {
+    "cactus": encode_cactus,
+    "skyjo": encode_skyjo,
+    "lastcard": encode_lastcard,
+}
