@@ -41,10 +41,15 @@ PLAIN = {"game": "skyjo", "seats": ["human", "human"]}
 
 
 # ---------------------------------------------------------------------- the measured table
-async def measured_phase(base: str, seconds: float, think: float) -> Stats:
-    """Play a fresh two-seat table for ``seconds``, timing every action's ack."""
+async def new_tables(base: str, count: int) -> list[str]:
+    """Fresh two-seat tables, made before the flood (whose creations use up the
+    address's table allowance, which the measured client shares)."""
     async with httpx.AsyncClient(base_url=base) as client:
-        code = (await client.post("/api/tables", json=PLAIN)).json()["code"]
+        return [(await client.post("/api/tables", json=PLAIN)).json()["code"] for _ in range(count)]
+
+
+async def measured_phase(base: str, code: str, seconds: float, think: float) -> Stats:
+    """Play the two-seat table ``code`` for ``seconds``, timing every action's ack."""
     url = f"{base.replace('http', 'ws', 1)}/ws/{code}"
     sockets = [await connect(url, max_queue=None) for _ in range(2)]
     for seat, ws in enumerate(sockets):
@@ -145,8 +150,9 @@ def main() -> None:
         return
 
     with game_server("--bot-workers", str(args.bot_workers)) as (base, pid):
+        quiet_table, flood_table = asyncio.run(new_tables(base, 2))
         start = cpu_seconds(pid)
-        quiet = asyncio.run(measured_phase(base, args.seconds, args.think))
+        quiet = asyncio.run(measured_phase(base, quiet_table, args.seconds, args.think))
         quiet_cpu = cpu_seconds(pid) - start
         attacker = subprocess.Popen(
             [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
@@ -155,7 +161,7 @@ def main() -> None:
         )
         time.sleep(2.0)  # the flood is under way
         start = cpu_seconds(pid)
-        flooded = asyncio.run(measured_phase(base, args.seconds, args.think))
+        flooded = asyncio.run(measured_phase(base, flood_table, args.seconds, args.think))
         flood_cpu = cpu_seconds(pid) - start
         summary, _ = attacker.communicate(timeout=120)
 
