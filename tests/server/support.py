@@ -15,7 +15,6 @@ import os
 import random
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -28,6 +27,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import cardtable
 from cardtable.engine.state import State
+
+from .backends import BACKEND, stored_match
 
 TIMEOUT = 10.0
 GAMES = [spec.name for spec in cardtable.games()]
@@ -65,7 +66,7 @@ class Server:
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port)]
         with self.log.open("a") as log:
             self.proc = subprocess.Popen(
-                [*command, "--db", str(self.db), *self.args],
+                [*command, "--db", BACKEND.url(self.db), *self.args],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -241,25 +242,4 @@ async def play_randomly(client: Client, game: str, rng: random.Random) -> dict[s
 
 def god_state(db: Path, code: str, number: int | None = None) -> State:
     """The full state of a match, rebuilt from the database as the server would."""
-    with contextlib.closing(sqlite3.connect(db)) as conn:
-        if number is None:
-            (number,) = conn.execute(
-                "SELECT MAX(number) FROM matches WHERE code = ?", (code,)
-            ).fetchone()
-        (record,) = conn.execute(
-            "SELECT record FROM matches WHERE code = ? AND number = ?", (code, number)
-        ).fetchone()
-        log = conn.execute(
-            "SELECT seat, action FROM actions WHERE code = ? AND number = ? ORDER BY idx",
-            (code, number),
-        ).fetchall()
-    data = json.loads(record)
-    return cardtable.replay(
-        {
-            "game": data["game"],
-            "players": data["players"],
-            "seed": data["seed"],
-            "options": data["options"],
-            "log": [[seat, json.loads(action)] for seat, action in log],
-        }
-    )
+    return cardtable.replay(stored_match(db, code, number))

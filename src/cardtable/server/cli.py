@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.argtypes import whole
 
 from .config import ServerConfig, ServerSetupError
-from .sqlite_store import SQLiteStore
+from .stores import open_store
 
 
 def serve(config: ServerConfig, host: str, port: int) -> int:
@@ -40,7 +40,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate_burst=max(1, round(2 * args.rate)),
         web_dir=Path(args.web) if args.web else defaults.web_dir,
     )
-    SQLiteStore(config.db, durable=config.durable).close()  # a bad database fails here
+    open_store(config.db, durable=config.durable).close()  # a bad database fails here
     return serve(config, args.host, args.port)
 
 
@@ -50,7 +50,11 @@ def add_serve_command(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the game server (HTTP API, WebSocket, web client)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=whole(0, 65535), default=8000)
-    p.add_argument("--db", default=defaults.db, help="SQLite database file (created if missing)")
+    p.add_argument(
+        "--db",
+        default=defaults.db,
+        help="SQLite database file (created if missing), or a postgresql:// URL",
+    )
     p.add_argument(
         "--durable", action="store_true", help="sync the database on every action (power cuts)"
     )

@@ -2,9 +2,11 @@
 
 Everything that changes a table (a client's message, a bot's move, a timer running
 out, a client leaving) becomes a command on the room's queue, and the room's task
-handles the commands one at a time in arrival order. Handlers never await, so a
-command is handled whole before the next one starts; the database write of an action
-happens inside its handler, before the action is acknowledged or shown to anyone.
+handles the commands one at a time in arrival order: a command is handled whole
+before the next one starts. The database write of an action happens inside its
+handler, before the action is acknowledged or shown to anyone; the only await in a
+handler is that write (on a store with an ``executor``), during which other tables'
+rooms go on.
 
 What leaves the room for a seat is built from ``state.view(seat)`` and the events
 visible to that seat; spectators get ``view(None)`` and public events. Seat tokens
@@ -19,7 +21,7 @@ import json
 import logging
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -94,7 +96,10 @@ class Room:
         self.timers = Timers(self.queue.put_nowait)
         self.task = asyncio.create_task(self._run(), name=f"room {table.code}")
         if self.state is None and HUMAN not in table.seats:
-            self._start_match()
+            # A table of bots starts as it is created (one write, like creating it).
+            record, state = self._new_match()
+            store.start_match(record)
+            self._enter_match(record.number, state)
         else:
             self._schedule()
 
@@ -112,7 +117,7 @@ class Room:
         self.task.cancel()
 
     async def _run(self) -> None:
-        handlers: dict[type, Callable[[Any], None]] = {
+        handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
             Inbound: self._inbound,
             Left: self._left,
             BotMove: self._bot_moved,
@@ -121,7 +126,7 @@ class Room:
         while True:
             command = await self.queue.get()
             try:
-                handlers[type(command)](command)
+                await handlers[type(command)](command)
             except Exception:
                 logger.exception("room %s failed to handle %r", self.code, command)
 
@@ -217,9 +222,16 @@ class Room:
         self._broadcast_table()
 
     # ------------------------------------------------------------------ commands
-    def _inbound(self, command: Inbound) -> None:
+    async def _write(self, method: Callable[..., None], *args: Any) -> None:
+        """Call a store's write method where the store wants it run."""
+        if self.store.executor is None:
+            method(*args)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.store.executor, method, *args)
+
+    async def _inbound(self, command: Inbound) -> None:
         conn, message = command.conn, command.message
-        handlers: dict[str, Callable[[Connection, dict[str, Any]], None]] = {
+        handlers: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
             "join": self._join,
             "rejoin": self._rejoin,
             "spectate": self._spectate,
@@ -228,11 +240,11 @@ class Room:
             "rematch": self._rematch,
         }
         try:
-            handlers[message["type"]](conn, message)
+            await handlers[message["type"]](conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
 
-    def _left(self, command: Left) -> None:
+    async def _left(self, command: Left) -> None:
         if command.conn in self.conns:
             self.conns.discard(command.conn)
             self._broadcast_table()
@@ -247,7 +259,7 @@ class Room:
             raise ProtocolError("not_seated", "join or rejoin a seat first")
         return conn.seat
 
-    def _join(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _join(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         name = clean_name(message["name"])
         seat = message.get("seat")
@@ -265,13 +277,13 @@ class Room:
         elif seat not in free:
             raise ProtocolError("seat_taken", f"seat {seat} is taken")
         token, digest = new_token()
-        self.store.set_seat(self.code, seat, name, digest)
+        await self._write(self.store.set_seat, self.code, seat, name, digest)
         self.table.names[seat] = name
         self.table.token_hashes[seat] = digest
         conn.seat = seat
         self._welcome(conn, token)
 
-    def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         digest = token_hash(message["token"])
         if digest not in self.table.token_hashes:
@@ -279,11 +291,11 @@ class Room:
         conn.seat = self.table.token_hashes.index(digest)
         self._welcome(conn)
 
-    def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         self._welcome(conn)
 
-    def _start(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _start(self, conn: Connection, message: dict[str, Any]) -> None:
         self._seated(conn)
         if self.state is not None:
             if self.state.is_over:
@@ -292,19 +304,19 @@ class Room:
         free = self.free_seats()
         if free:
             raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
-        self._start_match()
+        await self._start_match()
 
-    def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)
         if self.state is None or not self.state.is_over:
             raise ProtocolError("not_finished", "a rematch can be asked for once the match is over")
         self.rematch_votes.add(seat)
         if self.rematch_votes.issuperset(self.human_seats()):
-            self._start_match()
+            await self._start_match()
         else:
             self._broadcast_table()
 
-    def _action(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _action(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)
         claimed = message.get("seat", seat)
         if claimed != seat:
@@ -323,9 +335,9 @@ class Room:
             action = state.codec.decode(message["action"])
         except ActionFormatError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
-        self._play(seat, action, conn, message.get("seq"))
+        await self._play(seat, action, conn, message.get("seq"))
 
-    def _bot_moved(self, move: BotMove) -> None:
+    async def _bot_moved(self, move: BotMove) -> None:
         entry = self.bot_tasks.get(move.seat)
         if entry is None or entry[0] != move.ticket:
             return
@@ -338,15 +350,15 @@ class Room:
             if move.seat in state.to_act and self._bot_plays(move.seat):
                 self._think(move.seat, 0.0)
             return
-        self._play(move.seat, state.codec.decode(move.action))
+        await self._play(move.seat, state.codec.decode(move.action))
 
-    def _timeout(self, timeout: Timeout) -> None:
+    async def _timeout(self, timeout: Timeout) -> None:
         if not self.timers.fired(timeout):
             return
         state = self.state
         assert state is not None
         if timeout.key == WINDOW:
-            self._play(SYSTEM, state.system_actions()[0])
+            await self._play(SYSTEM, state.system_actions()[0])
             return
         seat = timeout.key[1]
         self.autoplay.add(seat)
@@ -355,7 +367,13 @@ class Room:
         self._broadcast_table()
 
     # ------------------------------------------------------------------ the match
-    def _start_match(self) -> None:
+    async def _start_match(self) -> None:
+        record, state = self._new_match()
+        await self._write(self.store.start_match, record)
+        self._enter_match(record.number, state)
+
+    def _new_match(self) -> tuple[MatchRecord, State]:
+        """The next match at this table and its record, not yet stored or shown."""
         seed = new_seed()
         players = len(self.table.seats)
         state = make(self.table.game, players, seed, self.table.options)
@@ -371,7 +389,10 @@ class Room:
             list(self.table.seats),
             names,
         )
-        self.store.start_match(record)
+        return record, state
+
+    def _enter_match(self, number: int, state: State) -> None:
+        """Make a stored new match the room's current one and tell everyone."""
         self.number = number
         self.state = state
         self.rematch_votes.clear()
@@ -380,7 +401,7 @@ class Room:
         self._broadcast_table()
         self._broadcast_state([])
 
-    def _play(
+    async def _play(
         self, seat: int, action: Action, conn: Connection | None = None, seq: int | None = None
     ) -> None:
         """Apply and store one action, then acknowledge it and tell everyone.
@@ -397,8 +418,9 @@ class Room:
         except CardtableError as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
         version = len(state.log)
+        stored = (self.code, self.number, version - 1, seat, action.to_json())
         try:
-            self.store.append_action(self.code, self.number, version - 1, seat, action.to_json())
+            await self._write(self.store.append_action, *stored)
         except Exception:
             logger.exception("room %s could not store action %d", self.code, version - 1)
             match = self.store.match(self.code, self.number)
@@ -423,9 +445,9 @@ class Room:
                 }
             )
         if state.is_over:
-            self._finish()
+            await self._finish()
 
-    def _finish(self) -> None:
+    async def _finish(self) -> None:
         state = self.state
         assert state is not None
         result = {
@@ -433,7 +455,7 @@ class Room:
             "winners": state.winners,
             "round_scores": state.round_scores,
         }
-        self.store.finish_match(self.code, self.number, result)
+        await self._write(self.store.finish_match, self.code, self.number, result)
         self.finished.append(self.number)
         self._broadcast(
             {

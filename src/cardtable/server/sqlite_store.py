@@ -97,6 +97,9 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
 class SQLiteStore:
     """``Store`` on one SQLite file."""
 
+    #: Writes run on the event loop (see the module's docstring).
+    executor = None
+
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.db = _open(path, durable)
         self._stop = threading.Event()

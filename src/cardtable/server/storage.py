@@ -12,6 +12,7 @@ exactly, which is how a restarted server resumes every unfinished match.
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -69,7 +70,16 @@ class Store(Protocol):
 
     Every write is durable when the method returns: the server acknowledges an action
     only after ``append_action`` has returned.
+
+    ``executor`` is where the rooms run the writes (``add_table``, ``set_seat``,
+    ``start_match``, ``append_action``, ``finish_match``): ``None`` for a store that
+    answers in microseconds, called on the event loop; threads for a store whose
+    writes wait on a network and a disk, so that one table's write never holds up
+    another table's room.
     """
+
+    @property
+    def executor(self) -> Executor | None: ...
 
     def add_table(self, table: TableRecord) -> bool:
         """Insert a new table; False if its code is already taken."""
