@@ -34,6 +34,20 @@ class Backend:
         self.postgres = postgres
         self._urls.clear()
 
+    def bind(self, db: Path, url: str) -> None:
+        """Let ``db`` stand for the database at ``url`` (several servers, one database)."""
+        self._urls[db] = url
+
+    @contextlib.contextmanager
+    def using(self, postgres: Postgres) -> Iterator[None]:
+        """Run servers on ``postgres`` while inside, then go back to the store before."""
+        before = self.postgres, dict(self._urls)
+        self.use(postgres)
+        try:
+            yield
+        finally:
+            self.postgres, self._urls = before
+
     def url(self, db: Path) -> str:
         """What ``--db`` is for the database that ``db`` stands for."""
         if self.postgres is None:

@@ -11,9 +11,9 @@ from starlette.staticfiles import StaticFiles
 
 from . import routes
 from .bots import make_executor
+from .cluster import make_lobby
 from .config import ServerConfig
 from .errors import ProtocolError
-from .lobby import Lobby
 from .sockets import table_socket
 from .stores import open_store
 
@@ -23,7 +23,7 @@ def create_app(config: ServerConfig) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
-        lobby = Lobby(store, executor, config)
+        lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         lobby.resume()
         try:

@@ -39,6 +39,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         rate_per_second=args.rate,
         rate_burst=max(1, round(2 * args.rate)),
         web_dir=Path(args.web) if args.web else defaults.web_dir,
+        redis=args.redis,
+        lease_seconds=args.lease_seconds,
     )
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
     return serve(config, args.host, args.port)
@@ -74,4 +76,16 @@ def add_serve_command(sub: Any) -> None:
         help="messages a second a connection may send (bursts of twice that)",
     )
     p.add_argument("--web", default=None, help="directory of the browser client's files")
+    p.add_argument(
+        "--redis",
+        default=None,
+        help="redis:// URL shared by several serve processes forming one site (needs a"
+        " postgresql:// --db)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=defaults.lease_seconds,
+        help="with --redis: how soon a dead process's tables move to another one",
+    )
     p.set_defaults(func=cmd_serve)

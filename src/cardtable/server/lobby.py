@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.bots.base import make_bot
 from cardtable.engine.errors import CardtableError, PlayerCountError
@@ -17,7 +17,7 @@ from cardtable.engine.registry import get_game
 
 from .config import ServerConfig
 from .errors import ProtocolError
-from .room import Room
+from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, Store, TableRecord
 
@@ -76,6 +76,12 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
     )
 
 
+class Endpoint(Protocol):
+    """Where a WebSocket's messages go: the table's room, or a relay to its owner."""
+
+    def post(self, command: Command) -> None: ...
+
+
 class Lobby:
     def __init__(self, store: Store, executor: Executor, config: ServerConfig) -> None:
         self.store = store
@@ -105,6 +111,18 @@ class Lobby:
             room = Room(table, self.store, self.executor, self.config, match)
             self.rooms[code] = room
         return room
+
+    async def endpoint(self, code: str) -> Endpoint:
+        """Where a WebSocket for table ``code`` sends its messages."""
+        return self.room(code)
+
+    async def status(self, code: str) -> dict[str, Any]:
+        """The status of table ``code`` as anyone may see it."""
+        return self.room(code).status()
+
+    def known(self, code: str) -> str:
+        """The code of an existing table (in capitals), or ``ProtocolError`` 404."""
+        return self.room(code).code
 
     def resume(self) -> None:
         for code in self.store.tables_with_running_match():

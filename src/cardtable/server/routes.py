@@ -51,20 +51,20 @@ async def create_table(request: Request) -> JSONResponse:
 
 
 async def table_status(request: Request) -> JSONResponse:
-    return JSONResponse(_lobby(request).room(request.path_params["code"]).status())
+    return JSONResponse(await _lobby(request).status(request.path_params["code"]))
 
 
 async def match_log(request: Request) -> JSONResponse:
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["code"])
+    code = lobby.known(request.path_params["code"])
     number = request.path_params["number"]
-    match = lobby.store.match(room.code, number)
+    match = lobby.store.match(code, number)
     if match is None:
-        raise ProtocolError("no_match", f"table {room.code} has no match {number}", 404)
+        raise ProtocolError("no_match", f"table {code} has no match {number}", 404)
     if not match.finished:
         raise ProtocolError(
             "match_running",
-            f"match {number} at table {room.code} is still being played;"
+            f"match {number} at table {code} is still being played;"
             " its log shows hidden cards, so it is available once the match is over",
             409,
         )

@@ -23,7 +23,7 @@ async def table_socket(ws: WebSocket) -> None:
     config = lobby.config
     await ws.accept()
     try:
-        room = lobby.room(ws.path_params["code"])
+        room = await lobby.endpoint(ws.path_params["code"])
     except ProtocolError as exc:
         await ws.send_json({"type": "error", "seq": None} | exc.to_json())
         await ws.close(4404, exc.message[:120])

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from .config import ServerSetupError
+from .config import ServerSetupError, is_postgres_url
 from .sqlite_store import SQLiteStore
 from .storage import Store
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres_url(db: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL database rather than an SQLite file."""
-    return db.startswith(POSTGRES_SCHEMES)
 
 
 def open_store(db: str, durable: bool = False) -> Store:

@@ -1,0 +1,211 @@
+"""Several server processes as one site: the lobby that knows about the others.
+
+Every process serves the lobby, the API and any table's WebSocket. A table's room
+lives on the process that holds its lease (``leases``); a socket that lands
+elsewhere is relayed to it (``relay``). Each process runs one background tick,
+``lease_seconds / TICKS_PER_LEASE`` apart, that
+
+* renews its heartbeat and its leases, and closes the rooms whose lease it lost;
+* publishes its rooms' statuses to a Redis hash, so that the open-tables list and
+  a table's status (seats, spectator counts) are the same on every process;
+* takes over the tables with a running match whose owner is gone: it claims the
+  free lease and rebuilds the room by replaying the stored log, which starts the
+  bots and timers again (turn timers restart at their full length);
+* closes the relayed sockets whose table changed owner, and lets the rooms see the
+  clients of dead edge processes leave.
+
+So a dead owner's tables run again within about ``lease_seconds`` plus one tick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+from concurrent.futures import Executor
+from typing import Any
+
+import redis
+import redis.asyncio
+
+from ..config import ServerConfig, ServerSetupError
+from ..errors import ProtocolError
+from ..lobby import Endpoint, Lobby
+from ..room import Room
+from ..storage import Store
+from .leases import PREFIX, Leases, alive_key, lease_key
+from .relay import Relay, RemoteRoom, hang_up
+
+logger = logging.getLogger(__name__)
+
+TICKS_PER_LEASE = 6
+#: The Redis hash of every owned table's status (JSON), site-wide.
+STATUS_KEY = f"{PREFIX}status"
+
+
+class ClusterLobby(Lobby):
+    """A ``Lobby`` that shares the site's tables with the other processes."""
+
+    def __init__(self, store: Store, executor: Executor, config: ServerConfig) -> None:
+        super().__init__(store, executor, config)
+        assert config.redis is not None
+        # Unique per process; the pid in it lets an operator (and a test) find the process.
+        self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.sync = redis.Redis.from_url(config.redis)
+        self.aio = redis.asyncio.Redis.from_url(config.redis)
+        try:
+            self.sync.ping()
+        except redis.RedisError as exc:
+            raise ServerSetupError(f"cannot reach Redis at {config.redis}: {exc}") from None
+        self.leases = Leases(self.sync, self.aio, self.node, config.lease_seconds)
+        self.relay = Relay(self.aio, self.node, self.rooms.get)
+        self._published: dict[str, str] = {}
+        self._ticker: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+    def resume(self) -> None:
+        """Join the site: the first tick takes over whatever needs an owner."""
+        self.sync.set(alive_key(self.node), "1", px=self.leases.millis)
+        self._ticker = asyncio.create_task(self._start(), name="cluster tick")
+
+    async def _start(self) -> None:
+        await self.relay.start()
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                logger.exception("cluster tick failed on node %s", self.node)
+            await asyncio.sleep(self.config.lease_seconds / TICKS_PER_LEASE)
+
+    def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        self.relay.close()
+        with contextlib.suppress(redis.RedisError):
+            self.leases.release(self.rooms)
+            if self.rooms:
+                self.sync.hdel(STATUS_KEY, *self.rooms)
+        super().close()
+        self.sync.close()
+
+    # ------------------------------------------------------------------ tables
+    def create(self, request: Any) -> Room:
+        room = super().create(request)
+        if not self.leases.claim(room.code):  # another node took it over meanwhile
+            self._drop(room.code)
+            raise ProtocolError("busy", "the new table moved to another server; ask again", 503)
+        return room
+
+    def room(self, code: str) -> Room:
+        """The local room of table ``code``, claiming the table if no node owns it;
+        ``ProtocolError`` 404 if there is no such table, 503 if another node owns it."""
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        self.known(code)
+        if not self.leases.claim(code):
+            raise ProtocolError("elsewhere", f"table {code} is served by another process", 503)
+        return super().room(code)
+
+    def known(self, code: str) -> str:
+        code = code.upper()
+        if code not in self.rooms and self.store.table(code) is None:
+            raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
+        return code
+
+    async def endpoint(self, code: str) -> Endpoint:
+        code = code.upper()
+        if code in self.rooms:
+            return self.rooms[code]
+        owner = self.leases.owner(code)
+        if owner is None or owner == self.node:
+            return self.room(code)
+        return RemoteRoom(self.relay, code, owner)
+
+    async def status(self, code: str) -> dict[str, Any]:
+        code = code.upper()
+        if code not in self.rooms:
+            published = self._remote_statuses([code])
+            if code in published:
+                return published[code]
+        return self.room(code).status()
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        tables = self.store.open_tables()
+        published = self._remote_statuses([t.code for t in tables if t.code not in self.rooms])
+        out = []
+        for table in tables:
+            status = published.get(table.code)
+            if status is None:
+                try:
+                    status = self.room(table.code).status()
+                except ProtocolError:  # claimed by another node just now
+                    continue
+            if status["status"] == "waiting" and any(not s["taken"] for s in status["seats"]):
+                out.append(status)
+        return out
+
+    def _remote_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+        """The published status of each table another live node owns."""
+        if not codes:
+            return {}
+        owners: list[Any] = self.sync.mget([lease_key(code) for code in codes])  # type: ignore[assignment]
+        texts: list[Any] = self.sync.hmget(STATUS_KEY, codes)  # type: ignore[assignment]
+        return {
+            code: json.loads(text)
+            for code, owner, text in zip(codes, owners, texts, strict=True)
+            if owner is not None and text is not None
+        }
+
+    def _drop(self, code: str) -> None:
+        """Stop serving ``code`` here: its clients reconnect to the new owner."""
+        room = self.rooms.pop(code, None)
+        self._published.pop(code, None)
+        if room is None:
+            return
+        for conn in room.conns:
+            hang_up(conn)
+        for key, conn in list(self.relay.remote.items()):
+            if conn.code == code:
+                del self.relay.remote[key]
+        room.close()
+
+    # ------------------------------------------------------------------ the tick
+    async def tick(self) -> None:
+        for code in await self.leases.renew(list(self.rooms)):
+            logger.warning("node %s lost table %s to another process", self.node, code)
+            self._drop(code)
+        await self._publish_statuses()
+        await self._take_over()
+        relayed = self.relay.relayed_tables()
+        owners = await self.leases.owners(relayed)
+        for code, owner in relayed.items():
+            if owners[code] != owner:
+                self.relay.moved(code)
+        self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
+
+    async def _publish_statuses(self) -> None:
+        changed = {}
+        for code, room in self.rooms.items():
+            text = json.dumps(room.status(), separators=(",", ":"))
+            if self._published.get(code) != text:
+                changed[code] = self._published[code] = text
+        if changed:
+            await self.aio.hset(STATUS_KEY, mapping=changed)  # type: ignore[misc]
+
+    async def _take_over(self) -> None:
+        """Claim and resume the running tables that no live node owns."""
+        loop = asyncio.get_running_loop()
+        running = await loop.run_in_executor(
+            self.store.executor, self.store.tables_with_running_match
+        )
+        owners = await self.leases.owners(c for c in running if c not in self.rooms)
+        for code, owner in owners.items():
+            if owner is None and await self.leases.aclaim(code):
+                logger.info("node %s takes over table %s", self.node, code)
+                super().room(code)
