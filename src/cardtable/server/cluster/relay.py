@@ -141,14 +141,15 @@ class Relay:
     def forget(self, key: str) -> None:
         self.local.pop(key, None)
 
-    def relayed_tables(self) -> dict[str, str]:
-        """Table code -> the owner this edge relays its sockets to."""
-        return {room.code: room.owner for _, room in self.local.values()}
+    def relayed_tables(self) -> set[str]:
+        """The tables this edge relays sockets for."""
+        return {room.code for _, room in self.local.values()}
 
-    def moved(self, code: str) -> None:
-        """Close the sockets relayed for ``code``: its owner changed or died."""
+    def moved(self, owners: dict[str, str | None]) -> None:
+        """Close the relayed sockets whose table's owner is no longer the one they
+        were relayed to (it died, or lost its lease)."""
         for key, (conn, room) in list(self.local.items()):
-            if room.code == code:
+            if owners.get(room.code, room.owner) != room.owner:
                 self.forget(key)
                 hang_up(conn)
 

@@ -182,11 +182,7 @@ class ClusterLobby(Lobby):
             self._drop(code)
         await self._publish_statuses()
         await self._take_over()
-        relayed = self.relay.relayed_tables()
-        owners = await self.leases.owners(relayed)
-        for code, owner in relayed.items():
-            if owners[code] != owner:
-                self.relay.moved(code)
+        self.relay.moved(await self.leases.owners(self.relay.relayed_tables()))
         self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
 
     async def _publish_statuses(self) -> None:
