@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.argtypes import whole
 
+from .cluster import check_site
 from .config import ServerConfig, ServerSetupError
 from .stores import open_store
 
@@ -43,6 +44,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
     )
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
+    check_site(config)  # and an unreachable Redis here
     return serve(config, args.host, args.port)
 
 

@@ -110,7 +110,8 @@ class PostgresStore:
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
             url,
-            min_size=1,
+            # all opened at start: a write never waits for a new connection
+            min_size=pool_size,
             max_size=pool_size,
             kwargs={"autocommit": True},
             open=False,
@@ -197,18 +198,10 @@ class PostgresStore:
         return [code for (code,) in rows]
 
     def start_match(self, match: MatchRecord) -> None:
-        record = {
-            "game": match.game,
-            "options": match.options,
-            "players": match.players,
-            "seed": match.seed,
-            "seats": match.seats,
-            "names": match.names,
-        }
         with self._conn() as conn:
             conn.execute(
                 "INSERT INTO matches (code, number, record) VALUES (%s, %s, %s)",
-                (match.code, match.number, Jsonb(record)),
+                (match.code, match.number, Jsonb(match.creation())),
             )
 
     def append_action(
@@ -239,20 +232,9 @@ class PostgresStore:
                 "SELECT seat, action FROM actions WHERE code = %s AND number = %s ORDER BY idx",
                 (code, number),
             ).fetchall()
-        data, finished, result = row
-        return MatchRecord(
-            code=code,
-            number=number,
-            game=data["game"],
-            options=data["options"],
-            players=data["players"],
-            seed=data["seed"],
-            seats=data["seats"],
-            names=data["names"],
-            log=[(seat, action) for seat, action in log],
-            finished=finished,
-            result=result,
-        )
+        creation, finished, result = row
+        actions = [(seat, action) for seat, action in log]
+        return MatchRecord.stored(code, number, creation, actions, finished, result)
 
     def latest_match(self, code: str) -> MatchRecord | None:
         with self._conn() as conn:

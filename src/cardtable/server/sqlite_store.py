@@ -189,17 +189,9 @@ class SQLiteStore:
         return [code for (code,) in rows]
 
     def start_match(self, match: MatchRecord) -> None:
-        record = {
-            "game": match.game,
-            "options": match.options,
-            "players": match.players,
-            "seed": match.seed,
-            "seats": match.seats,
-            "names": match.names,
-        }
         self.db.execute(
             "INSERT INTO matches (code, number, record) VALUES (?, ?, ?)",
-            (match.code, match.number, json.dumps(record)),
+            (match.code, match.number, json.dumps(match.creation())),
         )
 
     def append_action(
@@ -224,7 +216,6 @@ class SQLiteStore:
         if row is None:
             return None
         record, finished, result = row
-        data = json.loads(record)
         log = [
             (seat, json.loads(action))
             for seat, action in self.db.execute(
@@ -232,19 +223,8 @@ class SQLiteStore:
                 (code, number),
             )
         ]
-        return MatchRecord(
-            code=code,
-            number=number,
-            game=data["game"],
-            options=data["options"],
-            players=data["players"],
-            seed=data["seed"],
-            seats=data["seats"],
-            names=data["names"],
-            log=log,
-            finished=bool(finished),
-            result=None if result is None else json.loads(result),
-        )
+        outcome = None if result is None else json.loads(result)
+        return MatchRecord.stored(code, number, json.loads(record), log, bool(finished), outcome)
 
     def latest_match(self, code: str) -> MatchRecord | None:
         (number,) = self.db.execute(

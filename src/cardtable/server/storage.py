@@ -54,6 +54,30 @@ class MatchRecord:
     finished: bool = False
     result: dict[str, Any] | None = None
 
+    def creation(self) -> dict[str, Any]:
+        """What a store keeps of a match when it starts (all but the log and result)."""
+        return {
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "seats": self.seats,
+            "names": self.names,
+        }
+
+    @classmethod
+    def stored(
+        cls,
+        code: str,
+        number: int,
+        creation: dict[str, Any],
+        log: list[tuple[int, dict[str, Any]]],
+        finished: bool,
+        result: dict[str, Any] | None,
+    ) -> MatchRecord:
+        """A match read back from a store: its ``creation()``, log and outcome."""
+        return cls(code, number, log=log, finished=finished, result=result, **creation)
+
     def replay_record(self) -> dict[str, Any]:
         """The form ``cardtable.replay`` takes."""
         return {

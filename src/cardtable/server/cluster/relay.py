@@ -120,6 +120,10 @@ class Relay:
         self.remote: dict[str, RelayedConnection] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
+    @property
+    def started(self) -> bool:
+        return bool(self._tasks)
+
     async def start(self) -> None:
         pubsub = self.aio.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(node_channel(self.node))
@@ -211,6 +215,7 @@ class Relay:
         elif kind == "in":
             room = self._rooms(payload["code"])
             if room is None:  # no longer ours: the client finds the owner again
+                logger.info("relay: table %s is not served here", payload["code"])
                 self.publish(payload["edge"], {"kind": "bye", "conn": key})
                 return
             conn = self.remote.get(key)

@@ -2,17 +2,18 @@
 
 Every process serves the lobby, the API and any table's WebSocket. A table's room
 lives on the process that holds its lease (``leases``); a socket that lands
-elsewhere is relayed to it (``relay``). Each process runs one background tick,
-``lease_seconds / TICKS_PER_LEASE`` apart, that
+elsewhere is relayed to it (``relay``). Each process runs two background loops,
+``lease_seconds / TICKS_PER_LEASE`` apart:
 
-* renews its heartbeat and its leases, and closes the rooms whose lease it lost;
-* publishes its rooms' statuses to a Redis hash, so that the open-tables list and
-  a table's status (seats, spectator counts) are the same on every process;
-* takes over the tables with a running match whose owner is gone: it claims the
-  free lease and rebuilds the room by replaying the stored log, which starts the
-  bots and timers again (turn timers restart at their full length);
-* closes the relayed sockets whose table changed owner, and lets the rooms see the
-  clients of dead edge processes leave.
+* ``renew`` (Redis only, so a slow database never delays it) renews the process's
+  heartbeat and leases and closes the rooms whose lease it lost; it also closes the
+  relayed sockets whose table changed owner, and lets the rooms see the clients of
+  dead edge processes leave;
+* ``take_over`` publishes the process's room statuses to a Redis hash, so that the
+  open-tables list and a table's status (seats, spectator counts) are the same on
+  every process, then claims the tables with a running match whose owner is gone
+  and rebuilds each room by replaying the stored log, which starts its bots and
+  timers again (a turn timer restarts at its full length).
 
 So a dead owner's tables run again within about ``lease_seconds`` plus one tick.
 """
@@ -26,6 +27,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -47,6 +49,16 @@ TICKS_PER_LEASE = 6
 STATUS_KEY = f"{PREFIX}status"
 
 
+def connect(url: str) -> redis.Redis:
+    """A client of the Redis at ``url``, or ``ServerSetupError`` if it does not answer."""
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+    except (redis.RedisError, ValueError) as exc:
+        raise ServerSetupError(f"cannot reach Redis at {url}: {exc}") from None
+    return client
+
+
 class ClusterLobby(Lobby):
     """A ``Lobby`` that shares the site's tables with the other processes."""
 
@@ -55,35 +67,41 @@ class ClusterLobby(Lobby):
         assert config.redis is not None
         # Unique per process; the pid in it lets an operator (and a test) find the process.
         self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.sync = redis.Redis.from_url(config.redis)
+        self.sync = connect(config.redis)
         self.aio = redis.asyncio.Redis.from_url(config.redis)
-        try:
-            self.sync.ping()
-        except redis.RedisError as exc:
-            raise ServerSetupError(f"cannot reach Redis at {config.redis}: {exc}") from None
         self.leases = Leases(self.sync, self.aio, self.node, config.lease_seconds)
         self.relay = Relay(self.aio, self.node, self.rooms.get)
         self._published: dict[str, str] = {}
-        self._ticker: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ lifecycle
     def resume(self) -> None:
-        """Join the site: the first tick takes over whatever needs an owner."""
+        """Join the site: the first takeover pass claims whatever needs an owner."""
         self.sync.set(alive_key(self.node), "1", px=self.leases.millis)
-        self._ticker = asyncio.create_task(self._start(), name="cluster tick")
+        self._tasks = [
+            asyncio.create_task(self._every(self.renew), name="cluster leases"),
+            asyncio.create_task(self._every(self.take_over), name="cluster takeover"),
+        ]
 
-    async def _start(self) -> None:
-        await self.relay.start()
+    async def _every(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Run ``step`` once per tick, for ever. Renewing and taking over run apart, so
+        a slow database (the takeover pass reads it) never delays a lease renewal."""
+        loop = asyncio.get_running_loop()
+        interval = self.config.lease_seconds / TICKS_PER_LEASE
         while True:
+            started = loop.time()
             try:
-                await self.tick()
+                await step()
             except Exception:
-                logger.exception("cluster tick failed on node %s", self.node)
-            await asyncio.sleep(self.config.lease_seconds / TICKS_PER_LEASE)
+                logger.exception("cluster %s failed on node %s", step.__name__, self.node)
+            took = loop.time() - started
+            if took > 2 * interval:
+                logger.warning("node %s: cluster %s took %.2f s", self.node, step.__name__, took)
+            await asyncio.sleep(interval)
 
     def close(self) -> None:
-        if self._ticker is not None:
-            self._ticker.cancel()
+        for task in self._tasks:
+            task.cancel()
         self.relay.close()
         with contextlib.suppress(redis.RedisError):
             self.leases.release(self.rooms)
@@ -175,15 +193,27 @@ class ClusterLobby(Lobby):
                 del self.relay.remote[key]
         room.close()
 
-    # ------------------------------------------------------------------ the tick
-    async def tick(self) -> None:
+    # ------------------------------------------------------------------ the ticks
+    async def renew(self) -> None:
+        """Keep our leases (dropping the rooms we lost) and check the relay's ends."""
+        if not self.relay.started:
+            await self.relay.start()
         for code in await self.leases.renew(list(self.rooms)):
             logger.warning("node %s lost table %s to another process", self.node, code)
             self._drop(code)
-        await self._publish_statuses()
-        await self._take_over()
         self.relay.moved(await self.leases.owners(self.relay.relayed_tables()))
         self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
+
+    async def take_over(self) -> None:
+        """Publish our statuses, then claim and resume the running tables no live node
+        owns (rebuilt by replaying their stored logs)."""
+        await self._publish_statuses()
+        running = await asyncio.to_thread(self.store.tables_with_running_match)
+        owners = await self.leases.owners(c for c in running if c not in self.rooms)
+        for code, owner in owners.items():
+            if owner is None and await self.leases.aclaim(code):
+                logger.info("node %s takes over table %s", self.node, code)
+                super().room(code)
 
     async def _publish_statuses(self) -> None:
         changed = {}
@@ -193,15 +223,3 @@ class ClusterLobby(Lobby):
                 changed[code] = self._published[code] = text
         if changed:
             await self.aio.hset(STATUS_KEY, mapping=changed)  # type: ignore[misc]
-
-    async def _take_over(self) -> None:
-        """Claim and resume the running tables that no live node owns."""
-        loop = asyncio.get_running_loop()
-        running = await loop.run_in_executor(
-            self.store.executor, self.store.tables_with_running_match
-        )
-        owners = await self.leases.owners(c for c in running if c not in self.rooms)
-        for code, owner in owners.items():
-            if owner is None and await self.leases.aclaim(code):
-                logger.info("node %s takes over table %s", self.node, code)
-                super().room(code)
