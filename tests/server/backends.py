@@ -29,10 +29,14 @@ class Backend:
     def __init__(self) -> None:
         self.postgres: Postgres | None = None
         self._urls: dict[Path, str] = {}
+        self._connections: dict[str, psycopg.Connection[Any]] = {}
 
     def use(self, postgres: Postgres | None) -> None:
         self.postgres = postgres
         self._urls.clear()
+        for conn in self._connections.values():
+            conn.close()
+        self._connections.clear()
 
     def bind(self, db: Path, url: str) -> None:
         """Let ``db`` stand for the database at ``url`` (several servers, one database)."""
@@ -46,7 +50,17 @@ class Backend:
         try:
             yield
         finally:
-            self.postgres, self._urls = before
+            self.use(before[0])
+            self._urls = before[1]
+
+    def connection(self, db: Path) -> psycopg.Connection[Any]:
+        """A connection to the database ``db`` stands for, kept open for the next
+        reads (opening one per read is slow enough to upset the timer tests)."""
+        url = self.url(db)
+        conn = self._connections.get(url)
+        if conn is None or conn.closed:
+            conn = self._connections[url] = psycopg.connect(url, autocommit=True)
+        return conn
 
     def url(self, db: Path) -> str:
         """What ``--db`` is for the database that ``db`` stands for."""
@@ -65,8 +79,7 @@ def _rows(db: Path, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     if BACKEND.postgres is None:
         with contextlib.closing(sqlite3.connect(db)) as conn:
             return conn.execute(sql.replace("%s", "?"), params).fetchall()
-    with psycopg.connect(BACKEND.url(db)) as conn:
-        return conn.execute(sql, params).fetchall()
+    return BACKEND.connection(db).execute(sql, params).fetchall()
 
 
 def _json(value: Any) -> Any:
