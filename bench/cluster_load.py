@@ -96,10 +96,12 @@ async def one_match(
 async def load_site(bases: list[str], args: argparse.Namespace) -> tuple[Stats, float]:
     body = {"game": args.game, "seats": ["human"] * args.players}
     clients = [httpx.Client(base_url=base, timeout=30) for base in bases]
-    codes = [
-        clients[i % len(clients)].post("/api/tables", json=body).json()["code"]
-        for i in range(args.matches)
-    ]
+    codes = []
+    for i in range(args.matches):
+        response = clients[i % len(clients)].post("/api/tables", json=body)
+        if response.status_code != 201:
+            raise SystemExit(f"creating table {i} failed: {response.status_code} {response.text}")
+        codes.append(response.json()["code"])
     for client in clients:
         client.close()
     urls = [base.replace("http", "ws", 1) for base in bases]

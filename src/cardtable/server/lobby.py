@@ -19,7 +19,7 @@ from .config import ServerConfig
 from .errors import ProtocolError
 from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
-from .storage import HUMAN, Store, TableRecord
+from .storage import HUMAN, Store, TableRecord, call
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -89,11 +89,11 @@ class Lobby:
         self.config = config
         self.rooms: dict[str, Room] = {}
 
-    def create(self, request: Any) -> Room:
+    async def create(self, request: Any) -> Room:
         table = parse_table_request(request, self.config)
         while True:
             table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if self.store.add_table(table):
+            if await call(self.store, self.store.add_table, table):
                 break
         room = Room(table, self.store, self.executor, self.config)
         self.rooms[table.code] = room

@@ -38,7 +38,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
 from .seating import clean_name, new_token, token_hash
-from .storage import HUMAN, MatchRecord, Store, TableRecord
+from .storage import HUMAN, MatchRecord, Store, TableRecord, call
 from .timers import Timeout, Timers
 
 logger = logging.getLogger(__name__)
@@ -222,13 +222,6 @@ class Room:
         self._broadcast_table()
 
     # ------------------------------------------------------------------ commands
-    async def _write(self, method: Callable[..., None], *args: Any) -> None:
-        """Call a store's write method where the store wants it run."""
-        if self.store.executor is None:
-            method(*args)
-        else:
-            await asyncio.get_running_loop().run_in_executor(self.store.executor, method, *args)
-
     async def _inbound(self, command: Inbound) -> None:
         conn, message = command.conn, command.message
         handlers: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
@@ -277,7 +270,7 @@ class Room:
         elif seat not in free:
             raise ProtocolError("seat_taken", f"seat {seat} is taken")
         token, digest = new_token()
-        await self._write(self.store.set_seat, self.code, seat, name, digest)
+        await call(self.store, self.store.set_seat, self.code, seat, name, digest)
         self.table.names[seat] = name
         self.table.token_hashes[seat] = digest
         conn.seat = seat
@@ -369,7 +362,7 @@ class Room:
     # ------------------------------------------------------------------ the match
     async def _start_match(self) -> None:
         record, state = self._new_match()
-        await self._write(self.store.start_match, record)
+        await call(self.store, self.store.start_match, record)
         self._enter_match(record.number, state)
 
     def _new_match(self) -> tuple[MatchRecord, State]:
@@ -420,7 +413,7 @@ class Room:
         version = len(state.log)
         stored = (self.code, self.number, version - 1, seat, action.to_json())
         try:
-            await self._write(self.store.append_action, *stored)
+            await call(self.store, self.store.append_action, *stored)
         except Exception:
             logger.exception("room %s could not store action %d", self.code, version - 1)
             match = self.store.match(self.code, self.number)
@@ -455,7 +448,7 @@ class Room:
             "winners": state.winners,
             "round_scores": state.round_scores,
         }
-        await self._write(self.store.finish_match, self.code, self.number, result)
+        await call(self.store, self.store.finish_match, self.code, self.number, result)
         self.finished.append(self.number)
         self._broadcast(
             {

@@ -46,7 +46,7 @@ async def create_table(request: Request) -> JSONResponse:
         data: Any = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("bad_json", "the request body is not valid JSON") from None
-    room = _lobby(request).create(data)
+    room = await _lobby(request).create(data)
     return JSONResponse(room.status(), status_code=201)
 
 

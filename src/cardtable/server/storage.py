@@ -12,9 +12,13 @@ exactly, which is how a restarted server resumes every unfinished match.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 #: The kind of a seat that a person plays.
 HUMAN = "human"
@@ -142,3 +146,11 @@ class Store(Protocol):
     def finished_matches(self, code: str) -> list[int]: ...
 
     def close(self) -> None: ...
+
+
+async def call(store: Store, method: Callable[..., T], *args: Any) -> T:
+    """Run one of ``store``'s methods where the store wants it run: on the event loop,
+    or in its ``executor`` while the loop serves other rooms."""
+    if store.executor is None:
+        return method(*args)
+    return await asyncio.get_running_loop().run_in_executor(store.executor, method, *args)

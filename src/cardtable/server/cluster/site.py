@@ -111,8 +111,8 @@ class ClusterLobby(Lobby):
         self.sync.close()
 
     # ------------------------------------------------------------------ tables
-    def create(self, request: Any) -> Room:
-        room = super().create(request)
+    async def create(self, request: Any) -> Room:
+        room = await super().create(request)
         if not self.leases.claim(room.code):  # another node took it over meanwhile
             self._drop(room.code)
             raise ProtocolError("busy", "the new table moved to another server; ask again", 503)
