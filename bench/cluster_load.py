@@ -133,16 +133,20 @@ async def act_once(nodes: list[Node], code: str, token: str, rng: random.Random)
             node = rng.choice(nodes)
             ws = await connect(f"ws://127.0.0.1:{node.port}/ws/{code}", open_timeout=5)
             await ws.send(json.dumps({"type": "rejoin", "token": token}))
+            seq, waiting = 0, False  # one action at a time, each with a new seq
             while True:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 2.0))
-                if message["type"] == "state" and message["legal"]:
-                    action = {"type": "action", "action": message["legal"][0], "seq": 1}
-                    action["version"] = message["version"]
-                    await ws.send(json.dumps(action))
+                if message["type"] == "state" and message["legal"] and not waiting:
+                    seq += 1
+                    action = {"type": "action", "action": message["legal"][0], "seq": seq}
+                    await ws.send(json.dumps(action | {"version": message["version"]}))
+                    waiting = True
                 elif message["type"] == "ack":
                     return
-                elif message["type"] == "error" and message["error"] != "stale":
-                    raise RuntimeError(message)
+                elif message["type"] == "error":
+                    if message["error"] != "stale":
+                        raise RuntimeError(message)
+                    waiting = False  # the other seat acted first: try the next state
         except (ConnectionClosed, TimeoutError, OSError):
             await asyncio.sleep(0.05)
         finally:
