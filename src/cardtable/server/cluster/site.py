@@ -73,6 +73,8 @@ class ClusterLobby(Lobby):
         self.relay = Relay(self.aio, self.node, self.rooms.get)
         self._published: dict[str, str] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        #: Seconds between two passes of each background loop.
+        self._interval = config.lease_seconds / TICKS_PER_LEASE
 
     # ------------------------------------------------------------------ lifecycle
     def resume(self) -> None:
@@ -87,7 +89,7 @@ class ClusterLobby(Lobby):
         """Run ``step`` once per tick, for ever. Renewing and taking over run apart, so
         a slow database (the takeover pass reads it) never delays a lease renewal."""
         loop = asyncio.get_running_loop()
-        interval = self.config.lease_seconds / TICKS_PER_LEASE
+        interval = self._interval
         while True:
             started = loop.time()
             try:
@@ -146,11 +148,20 @@ class ClusterLobby(Lobby):
         return RemoteRoom(self.relay, code, owner)
 
     async def status(self, code: str) -> dict[str, Any]:
+        """A local room's status, or the owner's published one. A process that has
+        just claimed a table publishes its status within a tick, so that long is
+        waited for before the table is reported as served elsewhere (503)."""
         code = code.upper()
-        if code not in self.rooms:
+        deadline = asyncio.get_running_loop().time() + self._interval
+        while code not in self.rooms:
             published = self._remote_statuses([code])
             if code in published:
                 return published[code]
+            if self.leases.owner(code) in (None, self.node):
+                break
+            if asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(self._interval / 10)
         return self.room(code).status()
 
     def open_tables(self) -> list[dict[str, Any]]:
@@ -214,6 +225,7 @@ class ClusterLobby(Lobby):
             if owner is None and await self.leases.aclaim(code):
                 logger.info("node %s takes over table %s", self.node, code)
                 super().room(code)
+                await self._publish_statuses()
 
     async def _publish_statuses(self) -> None:
         changed = {}
