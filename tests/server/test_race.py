@@ -102,7 +102,6 @@ def winning_moves(state):
     return wins
 
 
-@pytest.mark.skipif("cactus" not in GAMES, reason="Cactus is not registered")
 def test_two_right_throws_in_one_quick_discard_window_exactly_one_wins(server):
     """Plays Cactus until a window opens in which two seats hold a card of the top rank,
     then has both throw it at once: the first to arrive wins, the other is refused."""

@@ -13,14 +13,9 @@ import pytest
 from cardtable.engine.registry import games
 from tests.server.support import god_state, short_options
 
-from .support import CHROMIUM, DESKTOP, PHONE, TablePage, create_in_lobby, unnamed_controls
+from .support import DESKTOP, PHONE, TablePage, create_in_lobby, unnamed_controls
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = pytest.mark.slow
 
 FRENCH_RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 FRENCH_SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}

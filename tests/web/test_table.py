@@ -8,14 +8,9 @@ import pytest
 
 from tests.server.support import create_table
 
-from .support import CHROMIUM, MOVES, TablePage, create_in_lobby
+from .support import MOVES, TablePage, create_in_lobby
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = pytest.mark.slow
 
 
 def skyjo_labels(snapshot, seat):
