@@ -19,14 +19,14 @@ def test_a_skipped_test_fails_the_run(pytester: pytest.Pytester):
             assert True
 
         def test_needs_a_browser():
-            pytest.skip("no chromium")
+            pytest.skip("a component is missing")
         """
     )
     result = pytester.runpytest()
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.assert_outcomes(passed=1, skipped=1)
     result.stdout.fnmatch_lines(
-        ["*skipped tests fail the run*", "*test_needs_a_browser*no chromium*"]
+        ["*skipped tests fail the run*", "*test_needs_a_browser*a component is missing*"]
     )
 
 
