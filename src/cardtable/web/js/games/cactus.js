@@ -4,7 +4,8 @@
 // on, keeps them shown through the view itself). Places are keyed "L<seat>:<slot>".
 
 import { ofType } from "../actions.js";
-import { cardName, frenchCard } from "../art/french.js";
+import { frenchCard } from "../art/deck.js";
+import { cardName } from "../art/french.js";
 import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
 import {

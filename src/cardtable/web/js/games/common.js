@@ -2,7 +2,7 @@
 // order seats are drawn in.
 
 import { bind, ofType } from "../actions.js";
-import { cardBack } from "../art/common.js";
+import { cardBack } from "../art/deck.js";
 import { h } from "../dom.js";
 
 /** The words for places and moves that screen readers announce, in one place. */
