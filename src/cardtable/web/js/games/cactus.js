@@ -108,9 +108,10 @@ function slotFace(ctx, seat, slot, value) {
 function row(ctx, seat) {
   const values = ctx.view.layouts[seat];
   const over = ctx.view.phase === "over";
+  // The number of cards lets a phone size them to fit the row (style.css).
   return h(
     "div",
-    { class: "row-cards" },
+    { class: "row-cards", style: `--cards: ${values.length}` },
     values.map((value, slot) => {
       const { face, extra } = slotFace(ctx, seat, slot, value);
       return cardSlot(ctx, {
