@@ -1,10 +1,11 @@
 """The largest table of each game, on a 1280x900 screen and a 390x844 phone.
 
-A table of 8 (Skyjo, Cactus) or 10 (Last Card) is drawn by the page's own code on a
-position the engine reaches some turns into a round. Every seat, the piles and the
-controls must lie inside the viewport's width (on the wide screen inside its height
-too: the whole table at a glance), every card inside its seat's area, and no two of
-these areas may overlap.
+A table of 8 (Skyjo, Cactus) or 10 (Last Card), both as the table page shows it at
+the start of a match and drawn by the page's own code on a position the engine
+reaches some turns into a round: every seat, the piles and the controls must lie
+inside the viewport's width (on the wide screen inside its height too: the whole
+table at a glance), every card inside its seat's area, no two of these areas may
+overlap, and the page must not scroll sideways.
 """
 
 from __future__ import annotations
@@ -12,13 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
+
+import cardtable
 
 from .states import find, position, render_position
-from .support import PHONE
+from .support import PHONE, TablePage
 
 pytestmark = pytest.mark.slow
 
-LARGEST = {"skyjo": 8, "cactus": 8, "lastcard": 10}
+#: The most players each game seats (RULES.md): 8 for Skyjo and Cactus, 10 for Last Card.
+LARGEST = {spec.name: spec.max_players for spec in cardtable.games()}
 SCREENS = {"wide": {"width": 1280, "height": 900}, "phone": PHONE}
 #: Moves of random play before the position drawn (hands and layouts varied).
 MOVES_IN = 4
@@ -77,12 +82,9 @@ def inside(inner: dict[str, float], outer: dict[str, float], slack: float = 1) -
     )
 
 
-@pytest.mark.parametrize("screen", sorted(SCREENS))
-@pytest.mark.parametrize("game", sorted(LARGEST))
-def test_the_largest_table_fits_the_screen_without_overlap(web_server, open_page, game, screen):
+def assert_fits(page: Page, game: str, screen: str) -> None:
+    """The felt's parts lie inside the screen, each card in its part, no two overlapping."""
     viewport = SCREENS[screen]
-    page = open_page(viewport)
-    render_position(page, web_server.url, game, big_position(game))
     page.wait_for_timeout(600)  # the last move's animation ends
     found = page.evaluate(BOXES)
     parts = found["parts"]
@@ -101,3 +103,22 @@ def test_the_largest_table_fits_the_screen_without_overlap(web_server, open_page
     for i, a in enumerate(parts):
         for b in parts[i + 1 :]:
             assert not overlap(a["box"], b["box"]), f"{a['name']} overlaps {b['name']}"
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("game", sorted(LARGEST))
+def test_the_largest_table_some_turns_in_fits_the_screen(web_server, open_page, game, screen):
+    page = open_page(SCREENS[screen])
+    render_position(page, web_server.url, game, big_position(game))
+    assert_fits(page, game, screen)
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("game", sorted(LARGEST))
+def test_the_table_page_of_the_largest_table_fits_the_screen(web_server, open_page, game, screen):
+    """The whole page as a player has it: header, coach's hint, side panels, a full sheet."""
+    seats = ["human"] + ["heuristic"] * (LARGEST[game] - 1)
+    # The bots wait while the page is measured: no card is in flight.
+    person = TablePage.seated(open_page(SCREENS[screen]), web_server, game, seats, bot_delay=5)
+    person.page.wait_for_selector("#board .player.mine")
+    assert_fits(person.page, game, screen)

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from tests.server.support import create_table
 
 from .states import find, position, render_position
-from .support import TablePage
+from .support import TablePage, open_settings
 from .test_replay import finished_match
 
 pytestmark = pytest.mark.slow
@@ -61,9 +61,10 @@ def start_of_round(game: str) -> dict[str, Any]:
 
 def choose_pixel(page: Page) -> None:
     """Pick the pixel deck in the page's settings (the page then draws itself again)."""
+    open_settings(page)
     with page.expect_navigation():
         page.select_option("#cards-switch", "pixel")
-    page.wait_for_selector("#cards-switch")
+    page.wait_for_selector("#cards-switch", state="attached")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -152,8 +153,10 @@ def test_the_pixel_deck_underlines_6_and_9_and_takes_the_colour_blind_marks(open
     page.goto(f"{web_server.url}/")
     choose_pixel(page)
     plain = page.evaluate(DRAW)
-    page.check("#colourblind-switch")
-    page.wait_for_selector("#colourblind-switch:checked")
+    open_settings(page)
+    with page.expect_navigation():
+        page.check("#colourblind-switch")
+    page.wait_for_selector("#colourblind-switch:checked", state="attached")
     safe = page.evaluate(DRAW)
     assert plain["themes"] == safe["themes"] == ["pixel"] * 4
     assert plain["underlined"] == safe["underlined"] == [6, 9]

@@ -74,13 +74,15 @@ function cardThemeSwitch() {
   return h("label", {}, TEXT.cards, select);
 }
 
-/** Screens wide enough to show the settings in the header; on a phone they fold away. */
-const WIDE = "(min-width: 761px)";
+/** Screens wide enough to show the settings in the header beside the table's title,
+ * code and rules on one line (themes.css says the same); narrower, they fold away. */
+const WIDE = "(min-width: 1600px)";
 
 /**
  * Build the settings controls into `root`; `extra` are more controls to put beside
  * them. They sit in a "Settings" disclosure, open on wide screens (its summary then
- * hidden) and folded on a phone, so the header does not push the table down.
+ * hidden) and folded on smaller ones, so that the header keeps to one line and does
+ * not push the table down.
  */
 export function buildPrefs(root, ...extra) {
   const wide = window.matchMedia(WIDE);
