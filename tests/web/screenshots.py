@@ -38,6 +38,8 @@ TABLES = {
     "lastcard": (4, {"target_score": 40}),
 }
 #: Moves not to click while setting up the picture (ending a Cactus round early).
+#: An open dialog that is not a chooser of moves: a notice to close.
+NOTICE = "dialog[open]:not(.chooser)"
 #: A set of pictures: the paths it saved.
 Shots = Callable[[Browser, Server], list[Path]]
 HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
@@ -100,6 +102,8 @@ def mid_round(
         person.click_a_move(rng, HOLD_BACK)
     page.wait_for_selector(MOVES)
     page.wait_for_timeout(800)  # let the last animation finish
+    # A notice (a wrong throw) or a chooser would hide the table in the picture.
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
     return page, person, rng
 
 
@@ -110,7 +114,7 @@ def match(browser: Browser, server: Server, game: str) -> list[Path]:
     deadline = time.monotonic() + MATCH_SECONDS
     while not page.locator(".match-end").count():
         assert time.monotonic() < deadline, f"{game}: the match did not end in time"
-        if page.locator("dialog[open]:not(.chooser)").count():
+        if page.locator(NOTICE).count():
             page.keyboard.press("Escape")
         elif person.click_a_move(rng) is None:
             page.wait_for_timeout(50)
