@@ -5,6 +5,7 @@ import { ApiError, tableLink } from "./api.js";
 import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, startAnalysis } from "./coach.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
+import { buildPrefs } from "./prefs.js";
 import { TableView } from "./tableview.js";
 
 const AUTOPLAY_MS = 900;
@@ -212,6 +213,7 @@ async function jumpToDecision(seat, index) {
 
 // ------------------------------------------------------------------ start
 function main() {
+  buildPrefs($("prefs"));
   if (!code) {
     $("status").textContent = "No table code given.";
     return;
