@@ -30,7 +30,7 @@ from typing import Any
 
 from .connection import Connection
 from .errors import ProtocolError
-from .storage import HUMAN, Store, TableRecord
+from .storage import HUMAN, Store, TableRecord, call
 from .throttle import RateLimiter
 
 logger = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ class Chat:
                 f"at most {BURST} chat messages at once, then one every {1 / RATE:g} seconds",
             )
 
-    def say(self, conn: Connection, text: str, conns: Iterable[Connection]) -> None:
+    async def say(self, conn: Connection, text: str, conns: Iterable[Connection]) -> None:
         """Store a chat text, then send it to every listener who has not muted its sender."""
         text = clean_text(text)
         self._may_speak(conn)
@@ -126,7 +126,7 @@ class Chat:
             "time": round(time.time(), 3),
         }
         try:
-            self.store.add_chat(self.table.code, entry)
+            await call(self.store, self.store.add_chat, self.table.code, entry)
         except Exception:
             logger.exception("table %s could not store a chat message", self.table.code)
             raise ProtocolError("storage", "the message could not be saved", 503) from None

@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.argtypes import whole
 
 from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
-from .sqlite_store import SQLiteStore
+from .stores import open_store
 
 #: Host names a server bound to a loopback address answers to unless told otherwise:
 #: a page of another site that points its own name at 127.0.0.1 is not served.
@@ -55,7 +55,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         or (LOOPBACK_NAMES if args.host in LOOPBACK_NAMES else ()),
         **limits,
     )
-    SQLiteStore(config.db, durable=config.durable).close()  # a bad database fails here
+    open_store(config.db, durable=config.durable).close()  # a bad database fails here
     return serve(config, args.host, args.port)
 
 
@@ -65,7 +65,11 @@ def add_serve_command(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the game server (HTTP API, WebSocket, web client)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every one)")
     p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
-    p.add_argument("--db", default=defaults.db, help="SQLite database file (created if missing)")
+    p.add_argument(
+        "--db",
+        default=defaults.db,
+        help="SQLite database file (created if missing), or a postgresql:// URL",
+    )
     p.add_argument(
         "--durable", action="store_true", help="sync the database on every action (power cuts)"
     )

@@ -16,6 +16,11 @@ class ServerSetupError(CardtableError):
     """A server setting is out of range, or the database cannot be opened."""
 
 
+def is_postgres_url(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than an SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     db: str = "cardtable.db"

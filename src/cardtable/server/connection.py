@@ -19,10 +19,13 @@ from .throttle import RateLimiter
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, rate: float, burst: int, outbox_limit: int) -> None:
+    def __init__(
+        self, ws: WebSocket, rate: float, burst: int, outbox_limit: int, client: str | None = None
+    ) -> None:
         self.ws = ws
-        #: The client's address, which per-client limits count by.
-        self.client = client_address(ws)
+        #: The client's address, which per-client limits count by (given when the
+        #: socket is on another process, see ``cluster.relay``).
+        self.client = client_address(ws) if client is None else client
         #: The seat this connection plays; ``None`` for a spectator or before joining.
         self.seat: int | None = None
         #: Set once the client has joined, rejoined or started spectating.
