@@ -12,11 +12,11 @@ from starlette.staticfiles import StaticFiles
 
 from . import routes
 from .bots import make_executor
+from .cluster import make_lobby
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
 from .http_guard import limit_logging
-from .lobby import Lobby
 from .origins import HostCheck
 from .sockets import table_socket
 from .stores import open_store
@@ -28,7 +28,7 @@ def create_app(config: ServerConfig) -> Starlette:
         limit_logging()
         store = open_store(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
-        lobby = Lobby(store, executor, config)
+        lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
         lobby.resume()

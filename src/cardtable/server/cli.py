@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.argtypes import whole
 
+from .cluster import check_site
 from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
 from .stores import open_store
 
@@ -53,9 +54,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         site_origins=tuple(origin.rstrip("/") for origin in args.site_origin),
         allowed_hosts=tuple(args.allowed_host)
         or (LOOPBACK_NAMES if args.host in LOOPBACK_NAMES else ()),
+        redis=args.redis,
+        lease_seconds=args.lease_seconds,
         **limits,
     )
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
+    check_site(config)  # and an unreachable Redis here
     return serve(config, args.host, args.port)
 
 
@@ -113,5 +117,17 @@ def add_serve_command(sub: Any) -> None:
         default=[],
         metavar="NAME",
         help="a host name the server answers to (default: any; on loopback, its own names)",
+    )
+    p.add_argument(
+        "--redis",
+        default=None,
+        help="redis:// URL shared by several serve processes forming one site (needs a"
+        " postgresql:// --db)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=defaults.lease_seconds,
+        help="with --redis: how soon a dead process's tables move to another one",
     )
     p.set_defaults(func=cmd_serve)
