@@ -4,8 +4,10 @@ A table's owner holds the key ``cardtable:lease:CODE`` (its node id as the value
 with an expiry of ``lease_seconds``) and renews every lease it holds several times
 per lease; a process that dies stops renewing, its keys expire, and another process
 takes the key with ``SET NX``. Renewing checks the value first (one Lua script for
-all of a node's keys), so a process that lost a key (paused past its expiry) learns
-it instead of stealing it back.
+all of a node's keys), so a process that lost a key to another (paused past its
+expiry) learns it instead of stealing it back; a key that expired with nobody taking
+it is simply taken again, so a lone process paused by a loaded machine keeps its
+tables.
 
 A lease alone cannot stop an owner that lost it from writing one last action before
 it notices; the database can, and does: an action is stored under its index in the
@@ -38,14 +40,19 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
-#: Renew each of our leases; returns the keys that are no longer ours.
+#: Renew each of our leases, taking back one that expired while nobody took it (our
+#: process was paused past its expiry, by a loaded machine, and no other owns the
+#: table yet); returns the keys another process holds now.
 _RENEW = """
 local lost = {}
 for _, key in ipairs(KEYS) do
-    if redis.call('GET', key) == ARGV[1] then
+    local holder = redis.call('GET', key)
+    if holder == ARGV[1] then
         redis.call('PEXPIRE', key, ARGV[2])
-    else
+    elseif holder then
         table.insert(lost, key)
+    else
+        redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
     end
 end
 return lost
