@@ -146,7 +146,14 @@ class ClusterLobby(Lobby):
             return self.rooms[code]
         owner = self.leases.owner(code)
         if owner is None or owner == self.node:
-            return self.room(code, client)
+            try:
+                return self.room(code, client)
+            except ProtocolError as exc:
+                # Claimed by another process (or taken back by a paused owner) since
+                # the owner was read: relay to it.
+                owner = self.leases.owner(code)
+                if exc.code != "elsewhere" or owner in (None, self.node):
+                    raise
         return RemoteRoom(self.relay, code, owner)
 
     async def status(self, code: str, client: str = "") -> dict[str, Any]:
