@@ -21,7 +21,6 @@ live state and start afresh when the server restarts.
 from __future__ import annotations
 
 import itertools
-import json
 import logging
 import time
 import unicodedata
@@ -30,6 +29,7 @@ from typing import Any
 
 from .connection import Connection
 from .errors import ProtocolError
+from .jsontext import dumps
 from .storage import HUMAN, Store, TableRecord, call
 from .throttle import RateLimiter
 
@@ -171,7 +171,7 @@ class Chat:
         return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
 
     def _deliver(self, sender: str, message: dict[str, Any], conns: Iterable[Connection]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         for conn in conns:
             if conn.joined and sender not in self._mutes.get(self.sender(conn), ()):
                 conn.send_text(text)

@@ -8,13 +8,13 @@ reading fills its outbox and is disconnected rather than slowing the room down.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ProtocolError
+from .jsontext import dumps
 from .throttle import RateLimiter
 
 
@@ -50,7 +50,7 @@ class Connection:
         self.last_seq = seq
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         if self.overflowed:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import random
 from collections import Counter
@@ -40,6 +39,7 @@ from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
 from .history import history_for, replay_with_events
+from .jsontext import dumps
 from .quickmatch import seats_with_bots
 from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, Store, TableRecord, call
@@ -256,7 +256,7 @@ class Room:
 
     # ------------------------------------------------------------------ messages out
     def _broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         for conn in self.conns:
             if conn.joined:
                 conn.send_text(text)
@@ -274,7 +274,7 @@ class Room:
 
     @staticmethod
     def _table_text(status: dict[str, Any]) -> str:
-        return json.dumps({"type": "table", "table": status}, separators=(",", ":"))
+        return dumps({"type": "table", "table": status})
 
     def _status_changed(self) -> None:
         """Tell everyone of a join or leave within ``status_seconds``: joins and leaves
@@ -304,7 +304,7 @@ class Room:
                 continue
             if conn.seat not in texts:
                 message = self._state_message(conn.seat, events)
-                texts[conn.seat] = json.dumps(message, separators=(",", ":"))
+                texts[conn.seat] = dumps(message)
             conn.send_text(texts[conn.seat])
 
     def _welcome(self, conn: Connection, token: str | None = None) -> None:

@@ -30,6 +30,7 @@ import redis.asyncio
 from starlette.websockets import WebSocket
 
 from ..connection import Connection
+from ..jsontext import dumps
 from ..room import Command, Inbound, Left, Room
 from .leases import PREFIX
 
@@ -179,7 +180,7 @@ class Relay:
 
     # ------------------------------------------------------------------ the wire
     def publish(self, node: str, payload: dict[str, Any]) -> None:
-        self._outbox.put_nowait((node_channel(node), json.dumps(payload, separators=(",", ":"))))
+        self._outbox.put_nowait((node_channel(node), dumps(payload)))
 
     async def _publish_loop(self) -> None:
         """Publish in arrival order, batching whatever queued up during a round trip."""

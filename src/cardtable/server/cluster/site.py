@@ -43,6 +43,7 @@ import redis.asyncio
 
 from ..config import ServerConfig, ServerSetupError
 from ..errors import ProtocolError
+from ..jsontext import dumps
 from ..lobby import Endpoint, Lobby
 from ..room import Room
 from ..storage import MatchRecord, Store, TableRecord
@@ -277,7 +278,7 @@ class ClusterLobby(Lobby):
             room = self.rooms.get(code)
             if room is None:
                 continue
-            texts[code] = json.dumps(room.status(), separators=(",", ":"))
+            texts[code] = dumps(room.status())
             if code in self.listed:
                 pipe.zadd(LISTED_KEY, {code: time.time()}, nx=True)
             else:
