@@ -13,7 +13,8 @@ clients' seats, and the edge forwards each only to the socket it is addressed to
 A relayed socket is closed (code 1012, "service restart") when its table changes
 owner or the owner stops answering; the client reconnects and rejoins with its
 token, wherever the load balancer sends it. The owner forgets relayed connections
-whose edge node stopped its heartbeat.
+whose edge node stopped its heartbeat, and tells that edge to close them (it may only
+have been paused).
 """
 
 from __future__ import annotations
@@ -165,9 +166,12 @@ class Relay:
         return {conn.edge for conn in self.remote.values()}
 
     def edges_gone(self, alive: set[str]) -> None:
-        """Let rooms see the clients of dead edges leave."""
+        """Let rooms see the clients of dead edges leave. An edge that was only paused
+        past its heartbeat (a loaded machine) still has those sockets: it is told to
+        close them, so that their clients rejoin rather than go on unseated."""
         for key, conn in list(self.remote.items()):
             if conn.edge not in alive:
+                conn.hang_up()
                 self._left(key)
 
     def _left(self, key: str) -> None:
