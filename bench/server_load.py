@@ -145,6 +145,13 @@ async def play_seat(
 
 async def one_match(url: str, code: str, args: argparse.Namespace, stats: Stats, i: int) -> None:
     sockets = [await connect(f"{url}/ws/{code}", max_queue=None) for _ in range(args.players)]
+    await play_match(sockets, args, stats, i)
+
+
+async def play_match(
+    sockets: list[ClientConnection], args: argparse.Namespace, stats: Stats, i: int
+) -> None:
+    """Seat one socket at each seat, start the match, play it, close the sockets."""
     for seat, ws in enumerate(sockets):
         await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat, "seq": 1}))
         while json.loads(await ws.recv())["type"] != "welcome":
@@ -210,13 +217,18 @@ async def load_echo(url: str, args: argparse.Namespace) -> tuple[Stats, float]:
     return stats, seconds
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=200)
+def add_load_arguments(parser: argparse.ArgumentParser, matches: int) -> None:
+    """The options of a load run (shared with ``cluster_load.py``)."""
+    parser.add_argument("--matches", type=int, default=matches)
     parser.add_argument("--game", default="skyjo")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before acting")
     parser.add_argument("--actions", type=int, default=40, help="actions per match")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_load_arguments(parser, 200)
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:

@@ -14,8 +14,6 @@ import json
 import os
 import random
 import signal
-import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -28,6 +26,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import cardtable
 from cardtable.engine.state import State
+from tests.services import free_port
+
+from .backends import BACKEND, stored_match
 
 TIMEOUT = 10.0
 #: The header every table request needs (the server takes JSON bodies only).
@@ -58,12 +59,6 @@ TEST_SETTINGS = (
 GAMES = [spec.name for spec in cardtable.games()]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Server:
     """``cardtable serve`` in its own process group, on a free port, with the
     per-client limits lifted (``LIFTED_LIMITS``)."""
@@ -91,7 +86,7 @@ class Server:
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port)]
         with self.log.open("a") as log:
             self.proc = subprocess.Popen(
-                [*command, "--db", str(self.db), *LIFTED_LIMITS, *self.args],
+                [*command, "--db", BACKEND.url(self.db), *LIFTED_LIMITS, *self.args],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -267,25 +262,4 @@ async def play_randomly(client: Client, game: str, rng: random.Random) -> dict[s
 
 def god_state(db: Path, code: str, number: int | None = None) -> State:
     """The full state of a match, rebuilt from the database as the server would."""
-    with contextlib.closing(sqlite3.connect(db)) as conn:
-        if number is None:
-            (number,) = conn.execute(
-                "SELECT MAX(number) FROM matches WHERE code = ?", (code,)
-            ).fetchone()
-        (record,) = conn.execute(
-            "SELECT record FROM matches WHERE code = ? AND number = ?", (code, number)
-        ).fetchone()
-        log = conn.execute(
-            "SELECT seat, action FROM actions WHERE code = ? AND number = ? ORDER BY idx",
-            (code, number),
-        ).fetchall()
-    data = json.loads(record)
-    return cardtable.replay(
-        {
-            "game": data["game"],
-            "players": data["players"],
-            "seed": data["seed"],
-            "options": data["options"],
-            "log": [[seat, json.loads(action)] for seat, action in log],
-        }
-    )
+    return cardtable.replay(stored_match(db, code, number))

@@ -1,18 +1,18 @@
 """Faults the server survives: a locked database, a stored match that no longer
-replays, a crash between a match's last action and its result, a read-only database
-file, and a SIGKILL that must not leave bot processes behind."""
+replays, a crash between a match's last action and its result, a database that
+cannot be written, and a SIGKILL that must not leave bot processes behind."""
 
 import contextlib
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 
 import httpx
 
+from .backends import execute, locked, stored_actions, unusable_database
 from .support import (
     TEST_SETTINGS,
     Server,
@@ -23,27 +23,19 @@ from .support import (
 )
 
 
-def stored_actions(db, code):
-    with contextlib.closing(sqlite3.connect(db)) as conn:
-        (count,) = conn.execute("SELECT COUNT(*) FROM actions WHERE code = ?", (code,)).fetchone()
-    return count
-
-
 def test_a_locked_database_neither_freezes_the_server_nor_stops_the_match(tmp_path):
     db = tmp_path / "locked.db"
     with running_server(db, *TEST_SETTINGS, "--bot-delay", "0.05") as server:
         code = create_table(server, "skyjo", ["random", "random"])["code"]
         wait_for_status(server, code, lambda s: s["status"] == "playing")
-        with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as lock:
-            lock.execute("BEGIN EXCLUSIVE")
-            time.sleep(0.5)  # the bots' writes now fail
+        with locked(db):
+            time.sleep(0.5)  # the bots' writes now fail (SQLite) or wait (PostgreSQL)
             slowest = 0.0
             for _ in range(20):  # the lock is held about 6 s, longer than a write waited
                 start = time.monotonic()
                 httpx.get(f"{server.url}/api/games", timeout=10).raise_for_status()
                 slowest = max(slowest, time.monotonic() - start)
                 time.sleep(0.25)
-            lock.execute("ROLLBACK")
         during = stored_actions(db, code)
         time.sleep(3.0)
         after = stored_actions(db, code)
@@ -54,11 +46,8 @@ def test_a_locked_database_neither_freezes_the_server_nor_stops_the_match(tmp_pa
 
 
 def corrupt_first_action(db, code):
-    with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as conn:
-        conn.execute(
-            "UPDATE actions SET action = ? WHERE code = ? AND idx = 0",
-            (json.dumps({"type": "no_such_move"}), code),
-        )
+    bad = json.dumps({"type": "no_such_move"})
+    execute(db, "UPDATE actions SET action = %s WHERE code = %s AND idx = 0", bad, code)
 
 
 def test_a_match_that_no_longer_replays_is_quarantined_and_the_rest_served(tmp_path):
@@ -96,8 +85,7 @@ def test_a_match_over_but_not_marked_finished_is_finished_on_start(tmp_path):
         code = create_table(server, "skyjo", ["random", "random"], options=options)["code"]
         wait_for_status(server, code, lambda s: s["status"] == "finished")
         server.kill()
-        with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as conn:
-            conn.execute("UPDATE matches SET finished = 0, result = NULL WHERE code = ?", (code,))
+        execute(db, "UPDATE matches SET finished = false, result = NULL WHERE code = %s", code)
         server.start()
         log = httpx.get(f"{server.url}/api/tables/{code}/matches/1", timeout=5)
     finally:
@@ -106,18 +94,16 @@ def test_a_match_over_but_not_marked_finished_is_finished_on_start(tmp_path):
     assert log.json()["result"]["winners"]
 
 
-def test_a_read_only_database_file_is_refused_at_start(tmp_path):
-    db = tmp_path / "read-only.db"
-    sqlite3.connect(db).close()
-    db.chmod(0o444)
+def test_a_database_that_cannot_be_written_is_refused_at_start(tmp_path):
+    db, reason = unusable_database(tmp_path)
     result = subprocess.run(
-        [sys.executable, "-m", "cardtable.cli", "serve", "--db", str(db), "--port", "0"],
+        [sys.executable, "-m", "cardtable.cli", "serve", "--db", db, "--port", "0"],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 2
-    assert "read-only" in result.stderr
+    assert reason in result.stderr
 
 
 def group_alive(pgid):

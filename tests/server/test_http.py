@@ -1,9 +1,7 @@
 """The HTTP API: games, table creation and its validation, listings, status, logs."""
 
 import asyncio
-import contextlib
 import random
-import sqlite3
 
 import httpx
 import pytest
@@ -11,6 +9,7 @@ import pytest
 import cardtable
 from cardtable.bots import bot_names
 
+from .backends import refuse_actions
 from .support import (
     GAMES,
     JSON_BODY,
@@ -150,17 +149,9 @@ def test_a_failed_database_write_refuses_the_action_and_changes_nothing(server):
             await client.expect("state")
         mover = next(c for c in clients if c.seat in c.latest_state()["view"]["to_act"])
         action = mover.latest_state()["legal"][0]
-        with contextlib.closing(sqlite3.connect(server.db)) as db:
-            db.execute(
-                f"CREATE TRIGGER {trigger} BEFORE INSERT ON actions WHEN NEW.code = '{code}'"
-                " BEGIN SELECT RAISE(ABORT, 'disk full'); END"
-            )
-            db.commit()
-        error = await mover.error({"type": "action", "action": action, "version": 0})
-        unchanged = god_state(server.db, code)
-        with contextlib.closing(sqlite3.connect(server.db)) as db:
-            db.execute(f"DROP TRIGGER {trigger}")
-            db.commit()
+        with refuse_actions(server.db, code, trigger):
+            error = await mover.error({"type": "action", "action": action, "version": 0})
+            unchanged = god_state(server.db, code)
         await mover.send_seq({"type": "action", "action": action, "version": 0})
         ack = await mover.expect("ack")
         await asyncio.gather(*(c.close() for c in clients))

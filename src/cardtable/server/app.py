@@ -12,23 +12,23 @@ from starlette.staticfiles import StaticFiles
 
 from . import routes
 from .bots import make_executor
+from .cluster import make_lobby
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
 from .http_guard import limit_logging
-from .lobby import Lobby
 from .origins import HostCheck
 from .sockets import table_socket
-from .sqlite_store import SQLiteStore
+from .stores import open_store
 
 
 def create_app(config: ServerConfig) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         limit_logging()
-        store = SQLiteStore(config.db, durable=config.durable)
+        store = open_store(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
-        lobby = Lobby(store, executor, config)
+        lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
         lobby.resume()

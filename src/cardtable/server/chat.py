@@ -21,7 +21,6 @@ live state and start afresh when the server restarts.
 from __future__ import annotations
 
 import itertools
-import json
 import logging
 import time
 import unicodedata
@@ -30,7 +29,8 @@ from typing import Any
 
 from .connection import Connection
 from .errors import ProtocolError
-from .storage import HUMAN, Store, TableRecord
+from .jsontext import dumps
+from .storage import HUMAN, Store, TableRecord, call
 from .throttle import RateLimiter
 
 logger = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ class Chat:
                 f"at most {BURST} chat messages at once, then one every {1 / RATE:g} seconds",
             )
 
-    def say(self, conn: Connection, text: str, conns: Iterable[Connection]) -> None:
+    async def say(self, conn: Connection, text: str, conns: Iterable[Connection]) -> None:
         """Store a chat text, then send it to every listener who has not muted its sender."""
         text = clean_text(text)
         self._may_speak(conn)
@@ -126,7 +126,7 @@ class Chat:
             "time": round(time.time(), 3),
         }
         try:
-            self.store.add_chat(self.table.code, entry)
+            await call(self.store, self.store.add_chat, self.table.code, entry)
         except Exception:
             logger.exception("table %s could not store a chat message", self.table.code)
             raise ProtocolError("storage", "the message could not be saved", 503) from None
@@ -171,7 +171,7 @@ class Chat:
         return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
 
     def _deliver(self, sender: str, message: dict[str, Any], conns: Iterable[Connection]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         for conn in conns:
             if conn.joined and sender not in self._mutes.get(self.sender(conn), ()):
                 conn.send_text(text)

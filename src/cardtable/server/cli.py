@@ -8,8 +8,9 @@ from typing import Any
 
 from cardtable.argtypes import whole
 
+from .cluster import check_site
 from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
-from .sqlite_store import SQLiteStore
+from .stores import open_store
 
 #: Host names a server bound to a loopback address answers to unless told otherwise:
 #: a page of another site that points its own name at 127.0.0.1 is not served.
@@ -53,9 +54,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         site_origins=tuple(origin.rstrip("/") for origin in args.site_origin),
         allowed_hosts=tuple(args.allowed_host)
         or (LOOPBACK_NAMES if args.host in LOOPBACK_NAMES else ()),
+        redis=args.redis,
+        lease_seconds=args.lease_seconds,
         **limits,
     )
-    SQLiteStore(config.db, durable=config.durable).close()  # a bad database fails here
+    open_store(config.db, durable=config.durable).close()  # a bad database fails here
+    check_site(config)  # and an unreachable Redis here
     return serve(config, args.host, args.port)
 
 
@@ -65,7 +69,11 @@ def add_serve_command(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the game server (HTTP API, WebSocket, web client)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every one)")
     p.add_argument("--port", type=whole(0, 65535), default=8000, help="port to listen on")
-    p.add_argument("--db", default=defaults.db, help="SQLite database file (created if missing)")
+    p.add_argument(
+        "--db",
+        default=defaults.db,
+        help="SQLite database file (created if missing), or a postgresql:// URL",
+    )
     p.add_argument(
         "--durable", action="store_true", help="sync the database on every action (power cuts)"
     )
@@ -109,5 +117,17 @@ def add_serve_command(sub: Any) -> None:
         default=[],
         metavar="NAME",
         help="a host name the server answers to (default: any; on loopback, its own names)",
+    )
+    p.add_argument(
+        "--redis",
+        default=None,
+        help="redis:// URL shared by several serve processes forming one site (needs a"
+        " postgresql:// --db)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=defaults.lease_seconds,
+        help="with --redis: how soon a dead process's tables move to another one",
     )
     p.set_defaults(func=cmd_serve)

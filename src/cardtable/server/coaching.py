@@ -28,7 +28,7 @@ from cardtable.sim.seeds import derive_seed
 from .bots import compact_state
 from .connection import Connection
 from .errors import ProtocolError
-from .storage import MatchRecord, Store
+from .storage import MatchRecord, Store, call
 
 logger = logging.getLogger(__name__)
 
@@ -155,8 +155,9 @@ class Coaching:
             analysis = Analysis.of(
                 match.game, seat, job.decisions, samples, ANALYSIS_SEED
             ).to_json()
-            self.store.save_analysis(match.code, match.number, seat, analysis)
-            del self.jobs[(match.code, match.number, seat)]
+            key = (match.code, match.number, seat)
+            await call(self.store, self.store.save_analysis, *key, analysis)
+            del self.jobs[key]
         except Exception as exc:
             logger.exception("analysis of %s/%d seat %d failed", match.code, match.number, seat)
             job.failed = f"the analysis failed: {exc}"

@@ -16,6 +16,11 @@ class ServerSetupError(CardtableError):
     """A server setting is out of range, or the database cannot be opened."""
 
 
+def is_postgres_url(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than an SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     db: str = "cardtable.db"
@@ -38,6 +43,11 @@ class ServerConfig:
     #: Messages queued for a client that does not read before it is disconnected.
     outbox_limit: int = 1024
     web_dir: Path | None = WEB_DIR
+    #: A Redis URL: this process is one of several serving one site (``docs/deploy.md``).
+    redis: str | None = None
+    #: Seconds a table's owner holds it without renewing; a dead owner's tables move
+    #: to another process within about this long.
+    lease_seconds: float = 3.0
     # ---- limits against abuse (docs/server.md lists each; ``--limit NAME=VALUE``)
     #: Longest thinking time per decision a bot spec may ask for, in milliseconds.
     bot_max_ms: float = 2000.0
@@ -85,6 +95,15 @@ class ServerConfig:
 
     def __post_init__(self) -> None:
         """Refuse settings the server could not run with, before it starts."""
+        if self.redis is not None and not is_postgres_url(self.db):
+            raise ServerSetupError(
+                "several processes share one site through PostgreSQL: --redis needs"
+                " --db postgresql://..."
+            )
+        if not 0.5 <= self.lease_seconds <= 60:
+            raise ServerSetupError(
+                f"the lease must last 0.5 to 60 seconds, not {self.lease_seconds}"
+            )
         if self.bot_delay < 0:
             raise ServerSetupError(f"the bot delay must be 0 or more seconds, not {self.bot_delay}")
         if self.bot_workers < 0:

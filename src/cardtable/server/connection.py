@@ -8,21 +8,24 @@ reading fills its outbox and is disconnected rather than slowing the room down.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ProtocolError
+from .jsontext import dumps
 from .throttle import RateLimiter
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, rate: float, burst: int, outbox_limit: int) -> None:
+    def __init__(
+        self, ws: WebSocket, rate: float, burst: int, outbox_limit: int, client: str | None = None
+    ) -> None:
         self.ws = ws
-        #: The client's address, which per-client limits count by.
-        self.client = client_address(ws)
+        #: The client's address, which per-client limits count by (given when the
+        #: socket is on another process, see ``cluster.relay``).
+        self.client = client_address(ws) if client is None else client
         #: The seat this connection plays; ``None`` for a spectator or before joining.
         self.seat: int | None = None
         #: Set once the client has joined, rejoined or started spectating.
@@ -47,7 +50,7 @@ class Connection:
         self.last_seq = seq
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         if self.overflowed:

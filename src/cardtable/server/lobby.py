@@ -15,7 +15,7 @@ import secrets
 import time
 from collections import Counter
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.engine.errors import CardtableError, PlayerCountError
 from cardtable.engine.registry import get_game
@@ -23,9 +23,9 @@ from cardtable.engine.registry import get_game
 from .config import ServerConfig
 from .errors import ProtocolError
 from .quickmatch import parse_quick_request, table_request
-from .room import Room
+from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
-from .storage import HUMAN, MatchRecord, Store, TableRecord
+from .storage import HUMAN, MatchRecord, Store, TableRecord, call
 from .table_limits import check_bot, check_options
 from .throttle import ClientLimiter
 
@@ -95,6 +95,12 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
     )
 
 
+class Endpoint(Protocol):
+    """Where a WebSocket's messages go: the table's room, or a relay to its owner."""
+
+    def post(self, command: Command) -> None: ...
+
+
 class Lobby:
     """Every table of the server: creation under the limits, lookup by code, the
     listing of open public tables, and the removal of tables nobody joined.
@@ -123,16 +129,17 @@ class Lobby:
         self.sockets: Counter[str] = Counter()
         self._sweeper: asyncio.Task[None] | None = None
 
-    def create(self, request: Any, client: str = "") -> Room:
+    async def create(self, request: Any, client: str = "") -> Room:
         table = parse_table_request(request, self.config)
         self._check_room_for(client)
         length = CODE_LENGTH if table.public else PRIVATE_CODE_LENGTH
         while True:
             table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-            if self.store.add_table(table):
+            if await call(self.store, self.store.add_table, table):
                 break
         self.open[table.code] = (client, time.monotonic())
         room = self._open(table)
+        await room.begun.wait()  # a table of bots answers with its match started
         self._changed(room)
         return room
 
@@ -167,6 +174,25 @@ class Lobby:
         room = self.rooms.get(code)
         if room is not None:
             return room
+        table = self._stored_table(code, client)
+        match = self.store.latest_match(code)
+        try:
+            room = self._open(table, match)
+        except ProtocolError:
+            raise
+        except Exception as exc:  # a stored log that no longer replays
+            self._quarantine(code, match, exc)
+            raise ProtocolError(
+                "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
+            ) from None
+        if room.state is None or HUMAN not in room.table.seats:
+            self.open.setdefault(code, ("", time.monotonic()))
+        self._changed(room)
+        return room
+
+    def _stored_table(self, code: str, client: str) -> TableRecord:
+        """Table ``code`` (in capitals) as stored; ``ProtocolError`` if it is
+        quarantined or does not exist (such misses throttled per client)."""
         if code in self.quarantined:
             raise ProtocolError(
                 "quarantined",
@@ -178,18 +204,21 @@ class Lobby:
             if not self.misses.allow(client):
                 raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
             raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
-        match = self.store.latest_match(code)
-        try:
-            room = self._open(table, match)
-        except Exception as exc:  # a stored log that no longer replays
-            self._quarantine(code, match, exc)
-            raise ProtocolError(
-                "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
-            ) from None
-        if room.state is None or HUMAN not in room.table.seats:
-            self.open.setdefault(code, ("", time.monotonic()))
-        self._changed(room)
-        return room
+        return table
+
+    def known(self, code: str, client: str = "") -> str:
+        """The code (in capitals) of an existing table, for reading its stored
+        matches, or the ``ProtocolError`` of ``room``."""
+        code = code.upper()
+        return code if code in self.rooms else self._stored_table(code, client).code
+
+    async def endpoint(self, code: str, client: str = "") -> Endpoint:
+        """Where a WebSocket for table ``code`` sends its messages."""
+        return self.room(code, client)
+
+    async def status(self, code: str, client: str = "") -> dict[str, Any]:
+        """The status of table ``code`` as anyone may see it."""
+        return self.room(code, client).status()
 
     def _open(self, table: TableRecord, match: MatchRecord | None = None) -> Room:
         room = Room(table, self.store, self.executor, self.config, match)
@@ -214,15 +243,24 @@ class Lobby:
         else:
             self.listed.pop(room.code, None)
 
-    def quick_match(self, request: Any, client: str = "") -> tuple[Room, bool]:
-        """The quick-match table to sit at, and whether it was opened for this request."""
+    async def quick_match(self, request: Any, client: str = "") -> tuple[dict[str, Any], bool]:
+        """The status of the quick-match table to sit at, and whether it was opened
+        for this request."""
         game, players, wait = parse_quick_request(request)
+        waiting = self.waiting_quick_match(game)
+        if waiting is not None:
+            return waiting, False
+        room = await self.create(table_request(game, players), client)
+        room.open_for_quick_match(wait)
+        return room.status(), True
+
+    def waiting_quick_match(self, game: str) -> dict[str, Any] | None:
+        """The status of the quick-match table of ``game`` that has waited longest for
+        one more person, if any."""
         for room in self.listed.values():
             if room.table.game == game and room.waiting_for_quick_match():
-                return room, False
-        room = self.create(table_request(game, players), client)
-        room.open_for_quick_match(wait)
-        return room, True
+                return room.status()
+        return None
 
     def resume(self) -> None:
         """Load every table with an unfinished match, so its bots and timers go on;
@@ -245,9 +283,9 @@ class Lobby:
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(min(SWEEP_SECONDS, self.config.table_idle_seconds))
-            self.sweep()
+            await self.sweep()
 
-    def sweep(self) -> None:
+    async def sweep(self) -> None:
         """Remove the tables that waited ``table_idle_seconds`` with nobody seated."""
         deadline = time.monotonic() - self.config.table_idle_seconds
         for code, (_, born) in list(self.open.items()):
@@ -255,7 +293,7 @@ class Lobby:
             if born > deadline or room is None or room.state is not None or not room.abandoned():
                 continue
             try:
-                self.store.drop_table(code)
+                await call(self.store, self.store.drop_table, code)
             except Exception as exc:  # the database is busy: the next sweep tries again
                 logger.error("could not remove idle table %s: %s", code, exc)
                 continue

@@ -2,9 +2,11 @@
 
 Everything that changes a table (a client's message, a bot's move, a timer running
 out, a client leaving) becomes a command on the room's queue, and the room's task
-handles the commands one at a time in arrival order. Handlers never await, so a
-command is handled whole before the next one starts; the database write of an action
-happens inside its handler, before the action is acknowledged or shown to anyone.
+handles the commands one at a time in arrival order: a command is handled whole
+before the next one starts. The database write of an action happens inside its
+handler, before the action is acknowledged or shown to anyone; the only awaits in a
+handler are such writes (on a store with an ``executor``), during which other tables'
+rooms go on.
 
 What leaves the room for a seat is built from ``state.view(seat)`` and the events
 visible to that seat; spectators get ``view(None)`` and public events. Seat tokens
@@ -15,11 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -38,9 +39,10 @@ from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
 from .history import history_for, replay_with_events
+from .jsontext import dumps
 from .quickmatch import seats_with_bots
 from .seating import clean_name, new_token, token_hash
-from .storage import HUMAN, MatchRecord, Store, TableRecord
+from .storage import HUMAN, MatchRecord, Store, TableRecord, call
 from .timers import Timeout, Timers
 
 logger = logging.getLogger(__name__)
@@ -115,7 +117,8 @@ class Room:
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.timers = Timers(self.queue.put_nowait)
-        #: Called after a change the lobby's listing depends on (seats, match started).
+        #: Called after a change of the table's status (seats, match started, who is
+        #: connected), which the lobby's listing depends on.
         self.on_change: Callable[[Room], None] = lambda room: None
         #: This table's share of the bot pool: decisions that may wait for it at once.
         self.bot_share = asyncio.Semaphore(config.bot_share)
@@ -123,18 +126,9 @@ class Room:
         self._status_due: asyncio.TimerHandle | None = None
         #: Seconds before storage is tried again after a failed write (doubles, up to 5).
         self._backoff = STORAGE_RETRY_SECONDS
-        self.task = asyncio.create_task(self._run(), name=f"room {table.code}")
-        # A match over but not marked finished: the server stopped between the two writes.
-        over = self.state is not None and self.state.is_over
-        if match is not None and not match.finished and over:
-            self._finish()
-        if self.state is None and HUMAN not in table.seats:
-            self._start_match()
-        else:
-            self._schedule()
-            for seat in self.human_seats():
-                if self.state is None and self.table.names[seat] is not None:
-                    self.timers.start(("grace", seat), config.seat_grace_seconds)
+        #: Set once the room has taken up its table (see ``_begin``).
+        self.begun = asyncio.Event()
+        self.task = asyncio.create_task(self._run(match), name=f"room {table.code}")
 
     @property
     def code(self) -> str:
@@ -153,8 +147,28 @@ class Room:
             hint.cancel()
         self.task.cancel()
 
-    async def _run(self) -> None:
-        handlers: dict[type, Callable[[Any], None]] = {
+    async def _begin(self, match: MatchRecord | None) -> None:
+        """Take up the table: finish a match over but not marked finished (the server
+        stopped between the two writes), start a table of bots, or start the bots and
+        timers of the match in progress."""
+        over = self.state is not None and self.state.is_over
+        if match is not None and not match.finished and over:
+            await self._finish()
+        if self.state is None and HUMAN not in self.table.seats:
+            await self._start_match()
+        else:
+            self._schedule()
+            for seat in self.human_seats():
+                if self.state is None and self.table.names[seat] is not None:
+                    self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+
+    async def _run(self, match: MatchRecord | None) -> None:
+        try:
+            await self._begin(match)
+        except Exception:
+            logger.exception("room %s could not take up its table", self.code)
+        self.begun.set()
+        handlers: dict[type, Callable[[Any], Awaitable[None]]] = {
             Inbound: self._inbound,
             Left: self._left,
             BotMove: self._bot_moved,
@@ -164,7 +178,7 @@ class Room:
         while True:
             command = await self.queue.get()
             try:
-                handlers[type(command)](command)
+                await handlers[type(command)](command)
             except Exception:
                 logger.exception("room %s failed to handle %r", self.code, command)
 
@@ -242,7 +256,7 @@ class Room:
 
     # ------------------------------------------------------------------ messages out
     def _broadcast(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         for conn in self.conns:
             if conn.joined:
                 conn.send_text(text)
@@ -251,6 +265,7 @@ class Room:
         if self._status_due is not None:
             self._status_due.cancel()
             self._status_due = None
+        self.on_change(self)
         text = self._table_text(self.status())
         for conn in self.conns:
             if conn.joined and conn.last_table != text:
@@ -259,7 +274,7 @@ class Room:
 
     @staticmethod
     def _table_text(status: dict[str, Any]) -> str:
-        return json.dumps({"type": "table", "table": status}, separators=(",", ":"))
+        return dumps({"type": "table", "table": status})
 
     def _status_changed(self) -> None:
         """Tell everyone of a join or leave within ``status_seconds``: joins and leaves
@@ -289,7 +304,7 @@ class Room:
                 continue
             if conn.seat not in texts:
                 message = self._state_message(conn.seat, events)
-                texts[conn.seat] = json.dumps(message, separators=(",", ":"))
+                texts[conn.seat] = dumps(message)
             conn.send_text(texts[conn.seat])
 
     def _welcome(self, conn: Connection, token: str | None = None) -> None:
@@ -309,9 +324,9 @@ class Room:
         self._status_changed()
 
     # ------------------------------------------------------------------ commands
-    def _inbound(self, command: Inbound) -> None:
+    async def _inbound(self, command: Inbound) -> None:
         conn, message = command.conn, command.message
-        handlers: dict[str, Callable[[Connection, dict[str, Any]], None]] = {
+        handlers: dict[str, Callable[[Connection, dict[str, Any]], Awaitable[None]]] = {
             "join": self._join,
             "rejoin": self._rejoin,
             "spectate": self._spectate,
@@ -321,13 +336,13 @@ class Room:
             "hint": self._hint,
             "fill": self._fill,
             "back": self._back,
-            "chat": lambda c, m: self.chat.say(c, m["text"], self.conns),
-            "emote": lambda c, m: self.chat.emote(c, m["emote"], self.conns),
-            "mute": lambda c, m: c.send(self.chat.mute(c, m["sender"], m["muted"])),
+            "chat": self._chat,
+            "emote": self._emote,
+            "mute": self._mute,
             "spectator_chat": self._spectator_chat,
         }
         try:
-            handlers[message["type"]](conn, message)
+            await handlers[message["type"]](conn, message)
         except ProtocolError as exc:
             conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
         except Exception as exc:  # the database refused a write, or a defect
@@ -335,7 +350,7 @@ class Room:
             failure = ProtocolError("server_error", "the server could not handle this message")
             conn.send({"type": "error", "seq": message.get("seq")} | failure.to_json())
 
-    def _left(self, command: Left) -> None:
+    async def _left(self, command: Left) -> None:
         conn = command.conn
         if conn in self.conns:
             self.conns.discard(conn)
@@ -348,12 +363,12 @@ class Room:
     def _online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
 
-    def _free_seat(self, seat: int) -> None:
+    async def _free_seat(self, seat: int) -> None:
         """Give back a seat taken before the match whose holder stayed away too long."""
         if self.state is not None or self._online(seat) or self.table.names[seat] is None:
             return
         try:
-            self.store.free_seat(self.code, seat)
+            await call(self.store, self.store.free_seat, self.code, seat)
         except Exception as exc:  # the database is busy: wait another grace period
             logger.error("room %s could not free seat %d: %s", self.code, seat, exc)
             self.timers.start(("grace", seat), self.config.seat_grace_seconds)
@@ -373,7 +388,7 @@ class Room:
             raise ProtocolError("not_seated", "join or rejoin a seat first")
         return conn.seat
 
-    def _join(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _join(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         name = clean_name(message["name"])
         seat = message.get("seat")
@@ -391,7 +406,7 @@ class Room:
         elif seat not in free:
             raise ProtocolError("seat_taken", f"seat {seat} is taken")
         token, digest = new_token()
-        self.store.set_seat(self.code, seat, name, digest)
+        await call(self.store, self.store.set_seat, self.code, seat, name, digest)
         self.table.names[seat] = name
         self.table.token_hashes[seat] = digest
         conn.seat = seat
@@ -399,9 +414,9 @@ class Room:
         self.on_change(self)
         if self.start_when_full and self.state is None and not self.free_seats():
             self.timers.cancel(FILL)
-            self._start_match()
+            await self._start_match()
 
-    def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _rejoin(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         digest = token_hash(message["token"])
         if digest not in self.table.token_hashes:
@@ -409,7 +424,7 @@ class Room:
         conn.seat = self.table.token_hashes.index(digest)
         self._welcome(conn)
 
-    def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
         watching = sum(1 for c in self.conns if c.seat is None)
         if watching >= self.config.max_spectators:
@@ -419,7 +434,7 @@ class Room:
             )
         self._welcome(conn)
 
-    def _start(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _start(self, conn: Connection, message: dict[str, Any]) -> None:
         self._seated(conn)
         if self.state is not None:
             if self.state.is_over:
@@ -428,23 +443,23 @@ class Room:
         free = self.free_seats()
         if free:
             raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
-        self._start_match()
+        await self._start_match()
 
-    def _fill(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _fill(self, conn: Connection, message: dict[str, Any]) -> None:
         """A seated person starts the match now, with bots in the seats still free."""
         self._seated(conn)
         if self.state is not None:
             raise ProtocolError("match_running", "the match has already started")
-        self._fill_and_start()
+        await self._fill_and_start()
 
-    def _fill_and_start(self) -> None:
+    async def _fill_and_start(self) -> None:
         seats = seats_with_bots(self.table)
-        self.store.set_seat_kinds(self.code, seats)
+        await call(self.store, self.store.set_seat_kinds, self.code, seats)
         self.table.seats = seats
         self.timers.cancel(FILL)
-        self._start_match()
+        await self._start_match()
 
-    def _back(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _back(self, conn: Connection, message: dict[str, Any]) -> None:
         """The person of an idle seat takes it back from the stand-in bot."""
         seat = self._seated(conn)
         if seat in self.autoplay:
@@ -452,21 +467,30 @@ class Room:
             self._schedule(seat)
             self._broadcast_table()
 
-    def _spectator_chat(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _chat(self, conn: Connection, message: dict[str, Any]) -> None:
+        await self.chat.say(conn, message["text"], self.conns)
+
+    async def _emote(self, conn: Connection, message: dict[str, Any]) -> None:
+        self.chat.emote(conn, message["emote"], self.conns)
+
+    async def _mute(self, conn: Connection, message: dict[str, Any]) -> None:
+        conn.send(self.chat.mute(conn, message["sender"], message["muted"]))
+
+    async def _spectator_chat(self, conn: Connection, message: dict[str, Any]) -> None:
         self.chat.set_spectator_chat(conn, message["allowed"])
         self._broadcast_table()
 
-    def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _rematch(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)
         if self.state is None or not self.state.is_over:
             raise ProtocolError("not_finished", "a rematch can be asked for once the match is over")
         self.rematch_votes.add(seat)
         if self.rematch_votes.issuperset(self.human_seats()):
-            self._start_match()
+            await self._start_match()
         else:
             self._broadcast_table()
 
-    def _action(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _action(self, conn: Connection, message: dict[str, Any]) -> None:
         seat = self._seated(conn)
         claimed = message.get("seat", seat)
         if claimed != seat:
@@ -485,9 +509,9 @@ class Room:
             action = state.codec.decode(message["action"])
         except ActionFormatError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
-        self._play(seat, action, conn, message.get("seq"))
+        await self._play(seat, action, conn, message.get("seq"))
 
-    def _hint(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _hint(self, conn: Connection, message: dict[str, Any]) -> None:
         """Ask the coach for the seat's current decision; the answer comes as a
         ``hint`` message carrying the version it is for."""
         seat = self._seated(conn)
@@ -504,7 +528,7 @@ class Room:
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
 
-    def _bot_moved(self, move: BotMove) -> None:
+    async def _bot_moved(self, move: BotMove) -> None:
         entry = self.bot_tasks.get(move.seat)
         if entry is None or entry[0] != move.ticket:
             return
@@ -517,21 +541,21 @@ class Room:
             if move.seat in state.to_act and self._bot_plays(move.seat):
                 self._think(move.seat, 0.0)
             return
-        self._play(move.seat, state.codec.decode(move.action))
+        await self._play(move.seat, state.codec.decode(move.action))
 
-    def _timeout(self, timeout: Timeout) -> None:
+    async def _timeout(self, timeout: Timeout) -> None:
         if not self.timers.fired(timeout):
             return
         if timeout.key[0] == "grace":
-            self._free_seat(timeout.key[1])
+            await self._free_seat(timeout.key[1])
             return
         state = self.state
         if timeout.key == FILL:
-            self._fill_and_start()
+            await self._fill_and_start()
             return
         assert state is not None
         if timeout.key == WINDOW:
-            self._play(SYSTEM, state.system_actions()[0])
+            await self._play(SYSTEM, state.system_actions()[0])
             return
         seat = timeout.key[1]
         self.autoplay.add(seat)
@@ -540,7 +564,7 @@ class Room:
         self._broadcast_table()
 
     # ------------------------------------------------------------------ the match
-    def _start_match(self) -> None:
+    async def _start_match(self) -> None:
         seed = new_seed()
         players = len(self.table.seats)
         state = make(self.table.game, players, seed, self.table.options)
@@ -556,7 +580,7 @@ class Room:
             list(self.table.seats),
             names,
         )
-        self.store.start_match(record)
+        await call(self.store, self.store.start_match, record)
         self.number = number
         self.state = state
         self.events = list(state.opening)
@@ -569,7 +593,7 @@ class Room:
         self._broadcast_table()
         self._broadcast_state(list(state.opening))  # the first round's deal
 
-    def _play(
+    async def _play(
         self, seat: int, action: Action, conn: Connection | None = None, seq: int | None = None
     ) -> None:
         """Apply and store one action, then acknowledge it and tell everyone.
@@ -587,7 +611,8 @@ class Room:
             raise ProtocolError("illegal_action", str(exc)) from None
         version = len(state.log)
         try:
-            self.store.append_action(self.code, self.number, version - 1, seat, action.to_json())
+            stored = (self.code, self.number, version - 1, seat, action.to_json())
+            await call(self.store, self.store.append_action, *stored)
         except Exception as exc:
             logger.error("room %s could not store action %d: %s", self.code, version - 1, exc)
             self._storage_failed()
@@ -615,7 +640,7 @@ class Room:
                 }
             )
         if state.is_over:
-            self._finish()
+            await self._finish()
 
     def _storage_failed(self) -> None:
         """Take back the action just applied (rebuilt from the log in memory, so it
@@ -634,10 +659,10 @@ class Room:
         asyncio.get_running_loop().call_later(self._backoff, self.post, RetryStorage())
         self._backoff = min(STORAGE_RETRY_MAX_SECONDS, 2 * self._backoff)
 
-    def _retry_storage(self, retry: RetryStorage) -> None:
+    async def _retry_storage(self, retry: RetryStorage) -> None:
         self._schedule()
 
-    def _finish(self) -> None:
+    async def _finish(self) -> None:
         state = self.state
         assert state is not None
         result = {
@@ -645,7 +670,7 @@ class Room:
             "winners": state.winners,
             "round_scores": state.round_scores,
         }
-        self.store.finish_match(self.code, self.number, result)
+        await call(self.store, self.store.finish_match, self.code, self.number, result)
         self.finished.append(self.number)
         self.on_change(self)
         self._broadcast(

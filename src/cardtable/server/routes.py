@@ -84,14 +84,14 @@ async def _read_body(request: Request, seconds: float) -> bytes:
 
 async def create_table(request: Request) -> JSONResponse:
     lobby = _lobby(request)
-    room = lobby.create(await _json_request(request), client_address(request))
+    room = await lobby.create(await _json_request(request), client_address(request))
     return JSONResponse(room.status(), status_code=201)
 
 
 async def quick_match(request: Request) -> JSONResponse:
     lobby = _lobby(request)
-    room, opened = lobby.quick_match(await _json_request(request), client_address(request))
-    return JSONResponse(room.status(), status_code=201 if opened else 200)
+    status, opened = await lobby.quick_match(await _json_request(request), client_address(request))
+    return JSONResponse(status, status_code=201 if opened else 200)
 
 
 async def _json_request(request: Request) -> Any:
@@ -106,23 +106,23 @@ async def _json_request(request: Request) -> Any:
 
 async def table_status(request: Request) -> JSONResponse:
     lobby = _lobby(request)
-    return JSONResponse(lobby.room(request.path_params["code"], client_address(request)).status())
+    return JSONResponse(await lobby.status(request.path_params["code"], client_address(request)))
 
 
 def _finished_match(request: Request) -> MatchRecord:
     """The match the path names, once it is over (its log shows every hidden card)."""
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["code"], client_address(request))
+    code = lobby.known(request.path_params["code"], client_address(request))
     number = request.path_params["number"]
     if number > MAX_MATCH_NUMBER:
         raise ProtocolError("bad_request", f"match numbers go up to {MAX_MATCH_NUMBER}")
-    match = lobby.store.match(room.code, number)
+    match = lobby.store.match(code, number)
     if match is None:
-        raise ProtocolError("no_match", f"table {room.code} has no match {number}", 404)
+        raise ProtocolError("no_match", f"table {code} has no match {number}", 404)
     if not match.finished:
         raise ProtocolError(
             "match_running",
-            f"match {number} at table {room.code} is still being played;"
+            f"match {number} at table {code} is still being played;"
             " its log shows hidden cards, so it is available once the match is over",
             409,
         )
@@ -156,10 +156,10 @@ async def match_log(request: Request) -> JSONResponse:
 async def match_history(request: Request) -> JSONResponse:
     """A table's finished matches, oldest first, with their results."""
     lobby = _lobby(request)
-    room = lobby.room(request.path_params["code"], client_address(request))
+    code = lobby.known(request.path_params["code"], client_address(request))
     out = []
-    for number in lobby.store.finished_matches(room.code):
-        match = lobby.store.match(room.code, number)
+    for number in lobby.store.finished_matches(code):
+        match = lobby.store.match(code, number)
         assert match is not None
         out.append({"number": number, "names": match.names, "result": match.result})
     return JSONResponse(out)

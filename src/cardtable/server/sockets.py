@@ -32,7 +32,7 @@ async def table_socket(ws: WebSocket) -> None:
                 f"at most {config.max_sockets_per_client} connections from one address",
                 429,
             )
-        room = lobby.room(ws.path_params["code"], client)
+        room = await lobby.endpoint(ws.path_params["code"], client)
     except ProtocolError as exc:
         await refuse(ws, exc, 4000 + exc.status)
         return

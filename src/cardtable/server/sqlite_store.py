@@ -125,6 +125,9 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
 class SQLiteStore:
     """``Store`` on one SQLite file."""
 
+    #: Writes run on the event loop (see the module's docstring).
+    executor = None
+
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.db = _open(path, durable)
         self._down_until = 0.0
@@ -185,6 +188,7 @@ class SQLiteStore:
         self._write("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
 
     def drop_table(self, code: str) -> None:
+        self._write("DELETE FROM chat WHERE code = ?", (code,))
         self._write("DELETE FROM seats WHERE code = ?", (code,))
         self._write("DELETE FROM tables WHERE code = ?", (code,))
 
@@ -243,17 +247,9 @@ class SQLiteStore:
         return [code for (code,) in rows]
 
     def start_match(self, match: MatchRecord) -> None:
-        record = {
-            "game": match.game,
-            "options": match.options,
-            "players": match.players,
-            "seed": match.seed,
-            "seats": match.seats,
-            "names": match.names,
-        }
         self._write(
             "INSERT INTO matches (code, number, record) VALUES (?, ?, ?)",
-            (match.code, match.number, json.dumps(record)),
+            (match.code, match.number, json.dumps(match.creation())),
         )
 
     def append_action(
@@ -278,7 +274,6 @@ class SQLiteStore:
         if row is None:
             return None
         record, finished, result = row
-        data = json.loads(record)
         log = [
             (seat, json.loads(action))
             for seat, action in self.db.execute(
@@ -286,19 +281,8 @@ class SQLiteStore:
                 (code, number),
             )
         ]
-        return MatchRecord(
-            code=code,
-            number=number,
-            game=data["game"],
-            options=data["options"],
-            players=data["players"],
-            seed=data["seed"],
-            seats=data["seats"],
-            names=data["names"],
-            log=log,
-            finished=bool(finished),
-            result=None if result is None else json.loads(result),
-        )
+        outcome = None if result is None else json.loads(result)
+        return MatchRecord.stored(code, number, json.loads(record), log, bool(finished), outcome)
 
     def latest_match(self, code: str) -> MatchRecord | None:
         (number,) = self.db.execute(

@@ -12,8 +12,13 @@ exactly, which is how a restarted server resumes every unfinished match.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 #: The kind of a seat that a person plays.
 HUMAN = "human"
@@ -53,6 +58,30 @@ class MatchRecord:
     finished: bool = False
     result: dict[str, Any] | None = None
 
+    def creation(self) -> dict[str, Any]:
+        """What a store keeps of a match when it starts (all but the log and result)."""
+        return {
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "seats": self.seats,
+            "names": self.names,
+        }
+
+    @classmethod
+    def stored(
+        cls,
+        code: str,
+        number: int,
+        creation: dict[str, Any],
+        log: list[tuple[int, dict[str, Any]]],
+        finished: bool,
+        result: dict[str, Any] | None,
+    ) -> MatchRecord:
+        """A match read back from a store: its ``creation()``, log and outcome."""
+        return cls(code, number, log=log, finished=finished, result=result, **creation)
+
     def replay_record(self) -> dict[str, Any]:
         """The form ``cardtable.replay`` takes."""
         return {
@@ -69,7 +98,16 @@ class Store(Protocol):
 
     Every write is durable when the method returns: the server acknowledges an action
     only after ``append_action`` has returned.
+
+    ``executor`` is where the server runs the writes (every method that changes
+    something): ``None`` for a store that answers in microseconds, called on the event
+    loop; threads for a store whose writes wait on a network and a disk, so that one
+    table's write never holds up another table's room. Reads (loading a table or a
+    match) are rare and short and are called directly.
     """
+
+    @property
+    def executor(self) -> Executor | None: ...
 
     def add_table(self, table: TableRecord) -> bool:
         """Insert a new table; False if its code is already taken."""
@@ -144,3 +182,11 @@ class Store(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+async def call(store: Store, method: Callable[..., T], *args: Any) -> T:
+    """Run one of ``store``'s methods where the store wants it run: on the event loop,
+    or in its ``executor`` while the loop serves other rooms."""
+    if store.executor is None:
+        return method(*args)
+    return await asyncio.get_running_loop().run_in_executor(store.executor, method, *args)

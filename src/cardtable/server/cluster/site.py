@@ -1,0 +1,300 @@
+"""Several server processes as one site: the lobby that knows about the others.
+
+Every process serves the lobby, the API and any table's WebSocket. A table's room
+lives on the process that holds its lease (``leases``); a socket that lands
+elsewhere is relayed to it (``relay``). What the site shares lives in Redis:
+
+* ``cardtable:status`` (a hash) holds each owned table's status as its owner last
+  published it, so a table's status, its seats and its spectator count are the same
+  whichever process answers;
+* ``cardtable:listed`` (a sorted set, by listing time) holds the public tables
+  waiting for players, so the open-tables list and quick match are site-wide.
+
+Each process runs two background loops, ``lease_seconds / TICKS_PER_LEASE`` apart:
+
+* ``renew`` (Redis only, so a slow database never delays it) renews the process's
+  heartbeat and leases and closes the rooms whose lease it lost; it also closes the
+  relayed sockets whose table changed owner, and lets the rooms see the clients of
+  dead edge processes leave;
+* ``take_over`` publishes the statuses that changed, then claims the tables with a
+  running match (or a listed waiting table) whose owner is gone and rebuilds each
+  room by replaying the stored log, which starts its bots and timers again (a turn
+  timer restarts at its full length).
+
+So a dead owner's tables run again within about ``lease_seconds`` plus one tick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from typing import Any
+
+import redis
+import redis.asyncio
+
+from ..config import ServerConfig, ServerSetupError
+from ..errors import ProtocolError
+from ..jsontext import dumps
+from ..lobby import Endpoint, Lobby
+from ..room import Room
+from ..storage import MatchRecord, Store, TableRecord
+from .leases import PREFIX, Leases, alive_key, lease_key
+from .relay import Relay, RemoteRoom, hang_up
+
+logger = logging.getLogger(__name__)
+
+TICKS_PER_LEASE = 6
+#: The Redis hash of every owned table's status (JSON), site-wide.
+STATUS_KEY = f"{PREFIX}status"
+#: The Redis sorted set of the listed tables' codes, scored by when they were listed.
+LISTED_KEY = f"{PREFIX}listed"
+
+
+def connect(url: str) -> redis.Redis:
+    """A client of the Redis at ``url``, or ``ServerSetupError`` if it does not answer."""
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+    except (redis.RedisError, ValueError) as exc:
+        raise ServerSetupError(f"cannot reach Redis at {url}: {exc}") from None
+    return client
+
+
+class ClusterLobby(Lobby):
+    """A ``Lobby`` that shares the site's tables with the other processes."""
+
+    def __init__(self, store: Store, executor: Executor, config: ServerConfig) -> None:
+        super().__init__(store, executor, config)
+        assert config.redis is not None
+        # Unique per process; the pid in it lets an operator (and a test) find the process.
+        self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.sync = connect(config.redis)
+        self.aio = redis.asyncio.Redis.from_url(config.redis)
+        self.leases = Leases(self.sync, self.aio, self.node, config.lease_seconds)
+        self.relay = Relay(self.aio, self.node, self.rooms.get)
+        #: Tables whose status changed since it was last published.
+        self._dirty: set[str] = set()
+        #: Tables whose status this process has published (and must take back).
+        self._published: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Seconds between two passes of each background loop.
+        self._interval = config.lease_seconds / TICKS_PER_LEASE
+
+    # ------------------------------------------------------------------ lifecycle
+    def resume(self) -> None:
+        """Join the site: load the tables no process owns, then run the two loops."""
+        self.sync.set(alive_key(self.node), "1", px=self.leases.millis)
+        super().resume()
+        self._tasks = [
+            asyncio.create_task(self._every(self.renew), name="cluster leases"),
+            asyncio.create_task(self._every(self.take_over), name="cluster takeover"),
+        ]
+
+    async def _every(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Run ``step`` once per tick, for ever. Renewing and taking over run apart, so
+        a slow database (the takeover pass reads it) never delays a lease renewal."""
+        loop = asyncio.get_running_loop()
+        interval = self._interval
+        while True:
+            started = loop.time()
+            try:
+                await step()
+            except Exception:
+                logger.exception("cluster %s failed on node %s", step.__name__, self.node)
+            took = loop.time() - started
+            if took > 2 * interval:
+                logger.warning("node %s: cluster %s took %.2f s", self.node, step.__name__, took)
+            await asyncio.sleep(interval)
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        self.relay.close()
+        with contextlib.suppress(redis.RedisError):
+            self.leases.release(self.rooms)
+            self._unpublish(set(self._published))
+            self.leases.leave()
+        super().close()
+        self.sync.close()
+
+    # ------------------------------------------------------------------ tables
+    def _open(self, table: TableRecord, match: MatchRecord | None = None) -> Room:
+        """A room for ``table`` here, once this process holds its lease."""
+        if not self.leases.claim(table.code):
+            raise ProtocolError(
+                "elsewhere", f"table {table.code} is served by another process", 503
+            )
+        room = super()._open(table, match)
+        self._dirty.add(room.code)
+        return room
+
+    def _changed(self, room: Room) -> None:
+        super()._changed(room)
+        self._dirty.add(room.code)
+
+    async def endpoint(self, code: str, client: str = "") -> Endpoint:
+        code = code.upper()
+        if code in self.rooms:
+            return self.rooms[code]
+        owner = self.leases.owner(code)
+        if owner is None or owner == self.node:
+            try:
+                return self.room(code, client)
+            except ProtocolError as exc:
+                # Claimed by another process (or taken back by a paused owner) since
+                # the owner was read: relay to it.
+                owner = self.leases.owner(code)
+                if exc.code != "elsewhere" or owner in (None, self.node):
+                    raise
+        return RemoteRoom(self.relay, code, owner)
+
+    async def status(self, code: str, client: str = "") -> dict[str, Any]:
+        """A local room's status, or the owner's published one. A process that has
+        just claimed a table publishes its status within a tick, so that long is
+        waited for before the table is reported as served elsewhere (503)."""
+        code = code.upper()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._interval
+        while code not in self.rooms:
+            published = self._remote_statuses([code])
+            if code in published:
+                return published[code]
+            if self.leases.owner(code) in (None, self.node) or loop.time() > deadline:
+                break
+            await asyncio.sleep(self._interval / 10)
+        return self.room(code, client).status()
+
+    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """One page of the site's public tables waiting for players."""
+        size = self.config.page_size if limit is None else min(limit, self.config.page_size)
+        if size <= 0:
+            return []
+        return list(self._site_statuses(self._listed(offset, offset + size - 1)).values())
+
+    def waiting_quick_match(self, game: str) -> dict[str, Any] | None:
+        """A quick-match table of ``game`` here, or else anywhere on the site."""
+        local = super().waiting_quick_match(game)
+        if local is not None:
+            return local
+        for status in self._site_statuses(self._listed(0, -1)).values():
+            free = any(not seat["taken"] for seat in status["seats"])
+            if status["game"] == game and status["quick_match"] and free:
+                return status
+        return None
+
+    def _listed(self, first: int, last: int) -> list[str]:
+        """The codes of the site's listed tables from rank ``first`` to ``last``."""
+        members: list[Any] = self.sync.zrange(LISTED_KEY, first, last)  # type: ignore[assignment]
+        return [_text(code) for code in members]
+
+    def _site_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+        """The status of each of ``codes``: fresh for the local rooms, as published for
+        those a live process owns elsewhere (the others are left out)."""
+        remote = self._remote_statuses([c for c in codes if c not in self.rooms])
+        out = {}
+        for code in codes:
+            room = self.rooms.get(code)
+            status = room.status() if room is not None else remote.get(code)
+            if status is not None:
+                out[code] = status
+        return out
+
+    def _remote_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+        """The published status of each table another live node owns."""
+        if not codes:
+            return {}
+        owners: list[Any] = self.sync.mget([lease_key(code) for code in codes])  # type: ignore[assignment]
+        texts: list[Any] = self.sync.hmget(STATUS_KEY, codes)  # type: ignore[assignment]
+        return {
+            code: json.loads(text)
+            for code, owner, text in zip(codes, owners, texts, strict=True)
+            if owner is not None and text is not None
+        }
+
+    def _drop(self, code: str) -> None:
+        """Stop serving ``code`` here (another process owns it now): its clients
+        reconnect to the new owner, whose status replaces ours."""
+        room = self.rooms.pop(code, None)
+        self.listed.pop(code, None)
+        self.open.pop(code, None)
+        self._published.discard(code)
+        self._dirty.discard(code)
+        if room is None:
+            return
+        for conn in room.conns:
+            hang_up(conn)
+        for key, conn in list(self.relay.remote.items()):
+            if conn.code == code:
+                del self.relay.remote[key]
+        room.close()
+
+    # ------------------------------------------------------------------ the ticks
+    async def renew(self) -> None:
+        """Keep our leases (dropping the rooms we lost) and check the relay's ends."""
+        if not self.relay.started:
+            await self.relay.start()
+        for code in await self.leases.renew(list(self.rooms)):
+            logger.warning("node %s lost table %s to another process", self.node, code)
+            self._drop(code)
+        self.relay.moved(await self.leases.owners(self.relay.relayed_tables()))
+        self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
+
+    async def take_over(self) -> None:
+        """Publish our statuses, then claim and resume the running tables and the
+        listed ones that no live node owns (rebuilt by replaying their stored logs)."""
+        await self._publish_statuses()
+        running = await asyncio.to_thread(self.store.tables_with_running_match)
+        listed = [_text(c) for c in await self.aio.zrange(LISTED_KEY, 0, -1)]
+        orphans = {c for c in [*running, *listed] if c not in self.rooms}
+        for code, owner in (await self.leases.owners(sorted(orphans))).items():
+            if owner is None and await self.leases.aclaim(code):
+                logger.info("node %s takes over table %s", self.node, code)
+                with contextlib.suppress(ProtocolError):  # quarantined, or gone
+                    self.room(code)
+                if code not in self.rooms:  # nothing to serve: hand the lease back
+                    self.leases.release([code])
+                    await self.aio.zrem(LISTED_KEY, code)
+        await self._publish_statuses()
+
+    async def _publish_statuses(self) -> None:
+        """Publish the statuses that changed, list and unlist tables, and take back
+        the statuses of the rooms this process no longer has (swept)."""
+        gone = self._published - set(self.rooms)
+        if gone:
+            self._unpublish(gone)
+        dirty, self._dirty = self._dirty, set()
+        texts = {}
+        pipe = self.aio.pipeline(transaction=False)
+        for code in dirty:
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            texts[code] = dumps(room.status())
+            if code in self.listed:
+                pipe.zadd(LISTED_KEY, {code: time.time()}, nx=True)
+            else:
+                pipe.zrem(LISTED_KEY, code)
+        if texts:
+            pipe.hset(STATUS_KEY, mapping=texts)
+            self._published.update(texts)
+            await pipe.execute()
+
+    def _unpublish(self, codes: set[str]) -> None:
+        if codes:
+            self.sync.hdel(STATUS_KEY, *codes)
+            self.sync.zrem(LISTED_KEY, *codes)
+            self.leases.release(codes)
+        self._published -= codes
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
