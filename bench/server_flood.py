@@ -121,8 +121,8 @@ async def attack(base: str, seconds: float) -> None:
 
         async def list_forever() -> None:
             while time.monotonic() < end:
-                await client.get("/api/tables")
-                outcomes["listings"] += 1
+                answer = await client.get("/api/tables")
+                outcomes[f"listing {answer.status_code}"] += 1
 
         await asyncio.gather(
             create_forever(PLAIN),

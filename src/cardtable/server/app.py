@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from . import routes
+from .api_pace import ApiPace
 from .bots import make_executor
 from .coaching import Coaching
 from .config import ServerConfig
@@ -62,6 +63,9 @@ def create_app(config: ServerConfig) -> Starlette:
     middleware = []
     if config.allowed_hosts:
         middleware.append(Middleware(HostCheck, allowed=config.allowed_hosts))
+    middleware.append(
+        Middleware(ApiPace, rate=config.api_requests_per_second, burst=config.api_burst)
+    )
     return Starlette(
         routes=table_routes,
         middleware=middleware,
