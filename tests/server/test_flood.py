@@ -1,10 +1,12 @@
 """What keeps a flooding client cheap: the listing served as rendered bytes (with an
-ETag, and 304 for a client that has it), and the HTTP API paced per client address:
-a burst, then requests that wait their turn, then refusals that cost no work. Shown
-over real HTTP and WebSocket connections, on servers started with tight settings."""
+ETag, and 304 for a client that has it), the HTTP API paced per client address (a
+burst, then requests that wait their turn, then refusals that cost no work), and bot
+workers started with the server rather than on the event loop at the first bot move.
+Shown over real HTTP and WebSocket connections, on servers started for the test."""
 
 import asyncio
 import time
+from pathlib import Path
 
 import httpx
 
@@ -96,3 +98,24 @@ def test_api_requests_over_the_pace_wait_their_turn_then_are_refused_without_wor
     assert all(answer.json()["error"] == "rate_limited" for answer in refused)
     assert all(int(answer.headers["retry-after"]) >= 1 for answer in refused)
     assert len(listed) == 4  # the refused requests created nothing
+
+
+def processes_in_group(pgid):
+    """The processes of process group ``pgid`` (Linux ``/proc``)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # ended meanwhile
+        if int(fields[2]) == pgid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def test_bot_workers_are_running_before_the_first_bot_move(tmp_path):
+    with running_server(tmp_path / "workers.db", "--bot-workers", "2") as server:
+        assert server.proc is not None
+        group = processes_in_group(server.proc.pid)
+    # the server, the forkserver and two workers (and multiprocessing's resource tracker)
+    assert len(group) >= 4

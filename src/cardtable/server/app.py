@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,7 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import routes
 from .api_pace import ApiPace
-from .bots import make_executor
+from .bots import make_executor, start_workers
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
@@ -29,6 +30,7 @@ def create_app(config: ServerConfig) -> Starlette:
         limit_logging()
         store = SQLiteStore(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
+        await asyncio.to_thread(start_workers, executor, config.bot_workers)
         lobby = Lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
