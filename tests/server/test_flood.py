@@ -92,8 +92,10 @@ def test_api_requests_over_the_pace_wait_their_turn_then_are_refused_without_wor
         answers = asyncio.run(flood())
         listed = listing(server).json()  # waits its turn, then is answered
     created = sorted(seconds for answer, seconds in answers if answer.status_code == 201)
-    refused = [answer for answer, _ in answers if answer.status_code != 201]
+    refused = [(answer, seconds) for answer, seconds in answers if answer.status_code != 201]
     assert len(created) == 4 and created[-1] >= 1.9  # two at once, then one a second
+    assert all(seconds >= 0.9 for _, seconds in refused)  # held back, not answered at once
+    refused = [answer for answer, _ in refused]
     assert [answer.status_code for answer in refused] == [429, 429]
     assert all(answer.json()["error"] == "rate_limited" for answer in refused)
     assert all(int(answer.headers["retry-after"]) >= 1 for answer in refused)

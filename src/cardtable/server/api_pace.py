@@ -5,8 +5,11 @@ connections used to cost the server a third of a core and the other tables' play
 their latency. ``ApiPace`` sits in front of the routes: a client's requests beyond
 its burst wait their turn (``PacedClients``), and past a second burst are refused with
 a 429 made of ready bytes, so that a refusal reads no body, builds no response and
-encodes no JSON. WebSockets and the browser client's files are not paced: a socket's
-messages have their own per-connection limit.
+encodes no JSON. A refusal is held back up to a second too: a client that ignores
+refusals and asks again at once, from many connections, then gets at most one
+answer a second on each instead of as many as the server can send. WebSockets and
+the browser client's files are not paced: a socket's messages have their own
+per-connection limit.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from .connection import client_address
 from .throttle import PacedClients
 
 PACED_PREFIX = "/api/"
+#: Longest a refusal is held back before it is sent (it is sent sooner when the client
+#: may ask again sooner).
+REFUSAL_DELAY = 1.0
 REFUSAL = json.dumps(
     {"error": "rate_limited", "message": "too many requests from your address; slow down"}
 ).encode()
@@ -38,6 +44,7 @@ class ApiPace:
         if scope["type"] == "http" and scope["path"].startswith(PACED_PREFIX):
             turn = self.clients.turn(client_address(HTTPConnection(scope)))
             if not turn.admitted:
+                await asyncio.sleep(min(turn.seconds, REFUSAL_DELAY))
                 await refuse(send, turn.seconds)
                 return
             if turn.seconds > 0:
