@@ -25,6 +25,8 @@ MAX_PAGES = 64
 
 @dataclass(frozen=True)
 class Page:
+    """One rendered page: its JSON bytes, their ETag, and when it was rendered."""
+
     body: bytes
     etag: str
     made: float
