@@ -9,12 +9,12 @@ address, does at once what the limits let one client do:
 - creates tables as fast as it can (most are refused: rate limit, open-table cap);
 - keeps as many bot-heavy tables open as the caps allow (four ``ismcts`` seats at the
   largest budget a spec may ask for, ``ms=2000``), replacing each one that ends;
-- polls the lobby listing from four connections without pause.
+- polls the lobby listing from four connections (``--pollers``) without pause.
 
 It prints p50 and p99 of both phases, their ratio (the goal: the flood p99 within 2x
 of the quiet p99), and what the attacker got through.
 
-    python bench/server_flood.py [--seconds 20] [--think 0.2] [--bot-workers 1]
+    python bench/server_flood.py [--seconds 20] [--think 0.2] [--bot-workers 1] [--pollers 4]
 """
 
 from __future__ import annotations
@@ -105,11 +105,12 @@ async def play(ws: ClientConnection, stats: Stats, think: float, rng: random.Ran
 
 
 # ---------------------------------------------------------------------- the attacker
-async def attack(base: str, seconds: float) -> None:
+async def attack(base: str, seconds: float, pollers: int) -> None:
     """The flood (run in a process of its own); prints a JSON summary at the end."""
     outcomes: Counter[str] = Counter()
     end = time.monotonic() + seconds
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    connections = httpx.Limits(max_connections=pollers + 2, max_keepalive_connections=None)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=connections) as client:
 
         async def create_forever(body: dict) -> None:
             while time.monotonic() < end:
@@ -121,13 +122,13 @@ async def attack(base: str, seconds: float) -> None:
 
         async def list_forever() -> None:
             while time.monotonic() < end:
-                await client.get("/api/tables")
-                outcomes["listings"] += 1
+                answer = await client.get("/api/tables")
+                outcomes[f"listing {answer.status_code}"] += 1
 
         await asyncio.gather(
             create_forever(PLAIN),
             create_forever(BOT_HEAVY),
-            *(list_forever() for _ in range(4)),
+            *(list_forever() for _ in range(pollers)),
         )
     print(json.dumps(dict(outcomes)))
 
@@ -143,10 +144,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
     parser.add_argument("--think", type=float, default=0.2, help="mean seconds before acting")
     parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument(
+        "--pollers", type=int, default=4, help="connections polling the listing without pause"
+    )
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
-        asyncio.run(attack(args.attack, args.seconds))
+        asyncio.run(attack(args.attack, args.seconds, args.pollers))
         return
 
     with game_server("--bot-workers", str(args.bot_workers)) as (base, pid):
@@ -154,8 +158,9 @@ def main() -> None:
         start = cpu_seconds(pid)
         quiet = asyncio.run(measured_phase(base, quiet_table, args.seconds, args.think))
         quiet_cpu = cpu_seconds(pid) - start
+        flood = [__file__, "--attack", base, "--seconds", str(args.seconds + 2)]
         attacker = subprocess.Popen(
-            [sys.executable, __file__, "--attack", base, "--seconds", str(args.seconds + 2)],
+            [sys.executable, *flood, "--pollers", str(args.pollers)],
             stdout=subprocess.PIPE,
             text=True,
         )

@@ -41,6 +41,10 @@ UNLIMITED = [
     "joins_per_minute=1000000",
     "--limit",
     "max_sockets_per_client=1000000",
+    "--limit",
+    "api_requests_per_second=1000000",
+    "--limit",
+    "api_burst=1000000",
 ]
 
 

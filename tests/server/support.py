@@ -43,6 +43,10 @@ LIFTED_LIMITS = (
     "max_open_tables_per_client=100000",
     "--limit",
     "joins_per_minute=100000",
+    "--limit",
+    "api_requests_per_second=100000",
+    "--limit",
+    "api_burst=100000",
 )
 #: The shared test server's settings: fast bots, and turn timers short enough to run out
 #: within a test.

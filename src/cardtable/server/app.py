@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -11,7 +12,8 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from . import routes
-from .bots import make_executor
+from .api_pace import ApiPace
+from .bots import make_executor, start_workers
 from .cluster import make_lobby
 from .coaching import Coaching
 from .config import ServerConfig
@@ -28,6 +30,7 @@ def create_app(config: ServerConfig) -> Starlette:
         limit_logging()
         store = open_store(config.db, durable=config.durable)
         executor = make_executor(config.bot_workers)
+        await asyncio.to_thread(start_workers, executor, config.bot_workers)
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
@@ -62,6 +65,9 @@ def create_app(config: ServerConfig) -> Starlette:
     middleware = []
     if config.allowed_hosts:
         middleware.append(Middleware(HostCheck, allowed=config.allowed_hosts))
+    middleware.append(
+        Middleware(ApiPace, rate=config.api_requests_per_second, burst=config.api_burst)
+    )
     return Starlette(
         routes=table_routes,
         middleware=middleware,

@@ -61,6 +61,20 @@ def make_executor(workers: int) -> Executor:
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
 
 
+def start_workers(executor: Executor, workers: int) -> None:
+    """Start a process pool's workers, and the forkserver, now (call it off the loop).
+
+    A pool starts a worker inside ``submit`` when none is idle, so without this the
+    first bot move of a server started the forkserver (which imports cardtable) on the
+    event loop, and held every table still for as long: a quarter of a second on a
+    busy machine, more under a flood. Each of these tasks is submitted before any
+    worker can have finished one, so each starts a worker of its own.
+    """
+    if isinstance(executor, ProcessPoolExecutor):
+        for job in [executor.submit(os.getpid) for _ in range(workers)]:
+            job.result()
+
+
 def _start_worker() -> None:
     """A bot worker's start: it dies with the forkserver (``cardtable.server.orphans``),
     and yields the processor to the server's event loop whenever both want it, so that

@@ -84,6 +84,13 @@ class ServerConfig:
     max_sockets_per_client: int = 64
     #: Tables in one page of the lobby listing (``?limit`` may ask for fewer).
     page_size: int = 50
+    #: Seconds a rendered page of the listing is served again while no table is
+    #: created, changes or goes (who is connected may be that much out of date).
+    listing_seconds: float = 1.0
+    #: HTTP API requests (``/api/...``) a client address may make a second: a burst
+    #: of ``api_burst`` at once, the next ``api_burst`` wait their turn, more get 429.
+    api_requests_per_second: float = 20.0
+    api_burst: int = 40
     #: Connections (HTTP and WebSocket) the server handles at once; more get a 503.
     max_connections: int = 2000
     #: Seconds an idle keep-alive connection, or one still sending its request, is kept.
@@ -141,6 +148,9 @@ LIMITS = (
     "misses_per_second",
     "max_sockets_per_client",
     "page_size",
+    "listing_seconds",
+    "api_requests_per_second",
+    "api_burst",
     "max_connections",
     "http_timeout",
 )

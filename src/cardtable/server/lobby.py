@@ -22,6 +22,7 @@ from cardtable.engine.registry import get_game
 
 from .config import ServerConfig
 from .errors import ProtocolError
+from .listing import ListingCache, Page
 from .quickmatch import parse_quick_request, table_request
 from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
@@ -106,8 +107,9 @@ class Lobby:
     listing of open public tables, and the removal of tables nobody joined.
 
     The listing is an index kept up to date as tables change (``Room.on_change``), in
-    creation order; a request reads one page of it and builds the status of that page
-    alone, so listing costs the same however many tables exist.
+    creation order; a page of it is the status of that page's tables alone, so listing
+    costs the same however many tables exist, and a rendered page is served again
+    until the listing changes (``ListingCache``).
     """
 
     def __init__(self, store: Store, executor: Executor, config: ServerConfig) -> None:
@@ -117,6 +119,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         #: Public tables waiting for players with a free seat, in creation order.
         self.listed: dict[str, Room] = {}
+        self.listing = ListingCache(self.open_tables, config.listing_seconds)
         #: Open tables, which the caps count: waiting for their first match, or playing
         #: one with no person seated (bots only). code -> (creator's address, born).
         self.open: dict[str, tuple[str, float]] = {}
@@ -235,6 +238,7 @@ class Lobby:
 
     def _changed(self, room: Room) -> None:
         """Keep the listing and the open tables in step with ``room``."""
+        self.listing.invalidate()
         state = room.state
         if state is not None and (state.is_over or HUMAN in room.table.seats):
             self.open.pop(room.code, None)
@@ -276,9 +280,15 @@ class Lobby:
 
     def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """One page of the public tables waiting for players that have a free seat."""
-        size = self.config.page_size if limit is None else min(limit, self.config.page_size)
-        page = itertools.islice(self.listed.values(), offset, offset + size)
+        page = itertools.islice(self.listed.values(), offset, offset + self._page_size(limit))
         return [room.status() for room in page]
+
+    def listing_page(self, offset: int = 0, limit: int | None = None) -> Page:
+        """``open_tables`` as JSON bytes, rendered once per change of the listing."""
+        return self.listing.page(offset, self._page_size(limit))
+
+    def _page_size(self, limit: int | None) -> int:
+        return self.config.page_size if limit is None else min(limit, self.config.page_size)
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -300,6 +310,7 @@ class Lobby:
             room.close()
             del self.rooms[code], self.open[code]
             self.listed.pop(code, None)
+            self.listing.invalidate()
 
     def close(self) -> None:
         if self._sweeper is not None:

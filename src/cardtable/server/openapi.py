@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .api_pace import PACED_PREFIX
+
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -200,6 +202,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": _PAGE,
                 "responses": {
                     "200": _json({"type": "array", "items": _ref("Table")}, "Tables"),
+                    "304": {"description": "Unchanged since the `ETag` sent in If-None-Match"},
                     "400": _ERROR,
                 },
             },
@@ -299,3 +302,14 @@ OPENAPI: dict[str, Any] = {
     },
     "components": {"schemas": _SCHEMAS},
 }
+
+
+def _paced(paths: dict[str, Any]) -> None:
+    """Every API operation may be refused by the per-client pace (``api_pace``)."""
+    for path, operations in paths.items():
+        if path.startswith(PACED_PREFIX):
+            for operation in operations.values():
+                operation["responses"].setdefault("429", _ERROR)
+
+
+_paced(OPENAPI["paths"])

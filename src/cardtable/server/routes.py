@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from cardtable.bots.base import bot_names
 from cardtable.bots.levels import bot_choices
@@ -20,6 +20,7 @@ from cardtable.engine.registry import games
 from .coaching import Coaching
 from .connection import client_address
 from .errors import ProtocolError
+from .listing import etag_matches
 from .lobby import Lobby
 from .openapi import OPENAPI
 from .origins import check_origin
@@ -58,10 +59,15 @@ def _whole_param(request: Request, name: str, default: int) -> int:
     return int(raw)
 
 
-async def list_tables(request: Request) -> JSONResponse:
+async def list_tables(request: Request) -> Response:
+    """A page of the listing as rendered bytes; 304 when the client has it already."""
     offset = _whole_param(request, "offset", 0)
     limit = _whole_param(request, "limit", _lobby(request).config.page_size)
-    return JSONResponse(_lobby(request).open_tables(offset, limit))
+    page = _lobby(request).listing_page(offset, limit)
+    headers = {"etag": page.etag, "cache-control": "no-cache"}
+    if etag_matches(request.headers.get("if-none-match"), page.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(page.body, media_type="application/json", headers=headers)
 
 
 async def _read_body(request: Request, seconds: float) -> bytes:
