@@ -6,6 +6,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "cactus.h"
 #include "mt19937.h"
 #include "skyjo.h"
 #include "state_io.h"
@@ -81,6 +82,14 @@ static PyMethodDef methods[] = {
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
+    {"cactus_setup", cactus_setup, METH_O,
+     "cactus_setup(entries): the log entries the Cactus playouts append, by action index and seat."},
+    {"cactus_random_playout", (PyCFunction)(void (*)(void))cactus_random_playout, METH_FASTCALL,
+     "cactus_random_playout(state, state_rng, rng, until_round_end): CactusState.random_playout, "
+     "or None for a state it cannot hold."},
+    {"cactus_greedy_playout", (PyCFunction)(void (*)(void))cactus_greedy_playout, METH_FASTCALL,
+     "cactus_greedy_playout(state, state_rng, chance): CactusGreedy.playout's round, "
+     "or None for a state it cannot hold."},
     {NULL, NULL, 0, NULL},
 };
 
