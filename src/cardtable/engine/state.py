@@ -53,6 +53,19 @@ def copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)``, cheaper when the seed comes again.
+
+    A search seeds a new generator with one number for every clone and rollout of a
+    batch of iterations; the compiled core keeps the last seeding and copies it.
+    """
+    if native is None or type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    native.rng_seed(rng, seed)
+    return rng
+
+
 def random_index(rng: random.Random, n: int) -> int:
     """A uniform draw from ``range(n)`` (``n >= 1``), the one random playouts make.
 
@@ -138,7 +151,7 @@ class State(ABC):
         other.num_players = self.num_players
         other.options = self.options
         other.seed = self.seed
-        other.rng = copy_rng(self.rng) if seed is None else random.Random(seed)
+        other.rng = copy_rng(self.rng) if seed is None else seeded_random(seed)
         other.log = self.log.fork()  # shared, not copied: clones stay cheap
         other.round = self.round
         other.totals = self.totals.copy()

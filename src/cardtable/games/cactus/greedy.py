@@ -26,7 +26,7 @@ import random
 from cardtable._core import native
 from cardtable.bots.base import Bot, register_bot
 from cardtable.engine.actions import Action
-from cardtable.engine.state import State
+from cardtable.engine.state import State, seeded_random
 
 from .actions import (
     CALL_CACTUS,
@@ -119,10 +119,12 @@ class CactusGreedy(Bot):
             and type(self) is CactusGreedy
             and isinstance(state, CactusState)
             and type(state.rng) is random.Random
+            and type(self.rng) is random.Random
+            and type(luck) is int
             and not state.is_over
         ):
-            self.rng.seed(luck)  # as Bot.playout leaves it (this bot draws nothing)
-            if native.cactus_greedy_playout(state, state.rng, random.Random(luck)) is not None:
+            native.rng_seed(self.rng, luck)  # as Bot.playout leaves it (this bot draws nothing)
+            if native.cactus_greedy_playout(state, state.rng, seeded_random(luck)) is not None:
                 return
         super().playout(state, luck)
 
