@@ -713,7 +713,7 @@ static int read_ints(PyObject *seq, int tuple, int max, int lo, int hi, int *out
 
 static int read_attr(PyObject *state, const char *name, int tuple, int max, int lo, int hi, int *out)
 {
-    PyObject *value = PyObject_GetAttrString(state, name);
+    PyObject *value = get_attr(state, name);
     if (value == NULL)
         return -1;
     int n = read_ints(value, tuple, max, lo, hi, out);
@@ -724,7 +724,7 @@ static int read_attr(PyObject *state, const char *name, int tuple, int max, int 
 /* A list of n rows of at most MAX_SLOTS ints in lo..hi; the rows' lengths into len. */
 static int read_rows(PyObject *state, const char *name, int n, int lo, int hi, int out[][MAX_SLOTS], int *len)
 {
-    PyObject *rows = PyObject_GetAttrString(state, name);
+    PyObject *rows = get_attr(state, name);
     if (rows == NULL)
         return -1;
     int rc = PyList_Check(rows) && PyList_GET_SIZE(rows) == n ? 0 : refuse("a row per seat");
@@ -743,7 +743,7 @@ static int read_rows(PyObject *state, const char *name, int n, int lo, int hi, i
 
 static int read_options(Cactus *g, PyObject *state)
 {
-    PyObject *options = PyObject_GetAttrString(state, "options");
+    PyObject *options = get_attr(state, "options");
     if (options == NULL)
         return -1;
     int ok = get_int(options, "lock_caller", &g->lock_caller) == 0
@@ -870,7 +870,7 @@ static int set_sequence(PyObject *state, const char *name, int tuple, int n, con
     PyObject *seq = int_sequence(tuple, n, values);
     if (seq == NULL)
         return -1;
-    int rc = PyObject_SetAttrString(state, name, seq);
+    int rc = set_attr(state, name, seq);
     Py_DECREF(seq);
     return rc;
 }
@@ -888,7 +888,7 @@ static int set_row_lists(PyObject *state, const char *name, const Cactus *g, int
         }
         PyList_SET_ITEM(list, p, row);
     }
-    int rc = PyObject_SetAttrString(state, name, list);
+    int rc = set_attr(state, name, list);
     Py_DECREF(list);
     return rc;
 }
@@ -915,11 +915,11 @@ static int write_state(Cactus *g, PyObject *state)
     PyObject *turn = PyLong_FromLong(g->turn_number);
     if (turn == NULL)
         return -1;
-    int rc = PyObject_SetAttrString(state, "turn_number", turn);
+    int rc = set_attr(state, "turn_number", turn);
     Py_DECREF(turn);
     if (rc < 0 || !g->is_over)
         return rc;
-    if (PyObject_SetAttrString(state, "is_over", Py_True) < 0)
+    if (set_attr(state, "is_over", Py_True) < 0)
         return -1;
     long low = g->totals[0];
     for (int p = 1; p < g->n; p++)
@@ -964,14 +964,14 @@ static PyObject *run(PyObject *state, PyObject *state_rng, PyObject *rng, int un
         Py_RETURN_NONE;
     }
     g.rng = (RandomObject *)state_rng;
-    PyObject *log = PyObject_GetAttrString(state, "log");
+    PyObject *log = get_attr(state, "log");
     if (log == NULL)
         return NULL;
-    PyObject *append = PyObject_GetAttrString(log, "append");
+    PyObject *append = get_attr(log, "append");
     Py_DECREF(log);
     if (append == NULL)
         return NULL;
-    g.round_scores = PyObject_GetAttrString(state, "round_scores");
+    g.round_scores = get_attr(state, "round_scores");
     if (g.round_scores == NULL || !PyList_Check(g.round_scores)) {
         Py_XDECREF(g.round_scores);
         Py_DECREF(append);

@@ -44,7 +44,7 @@ PyObject *rng_seed(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     rng->index = last_state.index;
     memcpy(rng->state, last_state.state, sizeof rng->state);
-    if (PyObject_SetAttrString(args[0], "gauss_next", Py_None) < 0) /* as Random.seed */
+    if (set_attr(args[0], "gauss_next", Py_None) < 0) /* as Random.seed */
         return NULL;
     Py_RETURN_NONE;
 }
