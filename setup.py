@@ -14,8 +14,8 @@ setup(
     ext_modules=[
         Extension(
             "cardtable._core._native",
-            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c", "cactus.c", "seeding.c")],
-            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h", "cactus.h", "seeding.h")],
+            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c", "cactus.c", "seeding.c", "weighted.c")],
+            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h", "cactus.h", "seeding.h", "weighted.h")],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -15,6 +15,7 @@ import pytest
 
 import cardtable
 from cardtable.bots.base import Bot, pick_actor
+from cardtable.engine import state as engine_state
 from cardtable.engine.state import State, seeded_random
 from cardtable.games.cactus.actions import DISCARD, DRAW
 from cardtable.games.cactus.cards import card
@@ -242,3 +243,39 @@ def test_seeding_is_pythons_when_a_seed_repeats(core) -> None:  # type: ignore[n
         core.rng_seed(random.Random(1), 1.5)
     with pytest.raises(TypeError, match=r"random\.Random"):
         core.rng_seed(random.SystemRandom(), 1)
+
+
+def test_weighted_draws_are_choices_draws(core) -> None:  # type: ignore[no-untyped-def]
+    weights = tuple(random.Random(4).uniform(0.01, 3.0) for _ in range(52))
+    for seed in range(300):
+        items = random.Random(seed).sample(range(52), 1 + seed % 52)
+        ours, theirs = random.Random(seed), random.Random(seed)
+        index = core.rng_weighted_index(ours, items, weights)
+        assert items[index] == theirs.choices(items, [weights[c] for c in items])[0]
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError, match="greater than zero"):
+        core.rng_weighted_index(random.Random(1), [0, 1], (0.0, 0.0))
+    with pytest.raises(ValueError, match="indexing the weights"):
+        core.rng_weighted_index(random.Random(1), [0, 7], (1.0, 1.0))
+
+
+def test_the_informed_redeal_is_the_same_with_and_without_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Re-deals draw through ``weighted_index``, shuffles and seeds: in C or not, the
+    same worlds from the same generator."""
+    worlds = []
+    for switched_off in (False, True):
+        if switched_off:
+            monkeypatch.setattr(engine_state, "native", None)
+        done = []
+        for seed in range(300):
+            state = position(seed, OPTIONS[seed % len(OPTIONS)])
+            if state.is_over:
+                continue
+            rng = random.Random(seed)
+            for seat in range(state.num_players):
+                done.append(state.determinize(seat, rng, informed=True).to_json())
+            done.append(rng.getstate())
+        worlds.append(done)
+    assert worlds[0] == worlds[1]

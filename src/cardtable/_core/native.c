@@ -9,6 +9,7 @@
 #include "cactus.h"
 #include "mt19937.h"
 #include "seeding.h"
+#include "weighted.h"
 #include "skyjo.h"
 #include "state_io.h"
 
@@ -85,6 +86,8 @@ static PyMethodDef methods[] = {
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
     {"rng_seed", (PyCFunction)(void (*)(void))rng_seed, METH_FASTCALL,
      "rng_seed(rng, n): rng.seed(n) for an int n, copied from the last seeding when n repeats."},
+    {"rng_weighted_index", (PyCFunction)(void (*)(void))rng_weighted_index, METH_FASTCALL,
+     "rng_weighted_index(rng, items, weights): cardtable.engine.state.weighted_index, drawn in C."},
     {"cactus_setup", cactus_setup, METH_O,
      "cactus_setup(entries): the log entries the Cactus playouts append, by action index and seat."},
     {"cactus_random_playout", (PyCFunction)(void (*)(void))cactus_random_playout, METH_FASTCALL,

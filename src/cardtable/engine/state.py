@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from cardtable._core import native
@@ -80,6 +81,19 @@ def random_index(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(k)
     return r
+
+
+def weighted_index(rng: random.Random, items: list[int], weights: Sequence[float]) -> int:
+    """The index of ``rng.choices(items, [weights[i] for i in items])[0]``.
+
+    Its draws are those of ``choices``; the compiled core, where built, makes them
+    without building the list of weights (a tuple of floats, as re-deals use).
+    """
+    if native is not None and type(rng) is random.Random and type(weights) is tuple:
+        index: int = native.rng_weighted_index(rng, items, weights)
+        return index
+    chosen = rng.choices(range(len(items)), [weights[i] for i in items])
+    return chosen[0]
 
 
 @functools.lru_cache(maxsize=256)

@@ -34,7 +34,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import SYSTEM, State, shuffle
+from cardtable.engine.state import SYSTEM, State, shuffle, weighted_index
 
 from .actions import (
     ACTION_SPACE_SIZE,
@@ -917,8 +917,7 @@ class CactusState(State):
             pool.append(other.holding)
         pool.sort()
         for row, i, weights in owners_know:
-            row[i] = rng.choices(pool, [weights[c] for c in pool])[0]
-            pool.remove(row[i])
+            row[i] = pool.pop(weighted_index(rng, pool, weights))
         shuffle(rng, pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
