@@ -9,13 +9,31 @@ against.
 from setuptools import Extension, setup
 
 CORE = "src/cardtable/_core/"
+SOURCES = (
+    "native.c",
+    "skyjo.c",
+    "state_io.c",
+    "cactus.c",
+    "seeding.c",
+    "weighted.c",
+    "playout_io.c",
+)
+HEADERS = (
+    "mt19937.h",
+    "skyjo.h",
+    "state_io.h",
+    "cactus.h",
+    "seeding.h",
+    "weighted.h",
+    "playout_io.h",
+)
 
 setup(
     ext_modules=[
         Extension(
             "cardtable._core._native",
-            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c", "cactus.c", "seeding.c", "weighted.c")],
-            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h", "cactus.h", "seeding.h", "weighted.h")],
+            sources=[CORE + name for name in SOURCES],
+            depends=[CORE + name for name in HEADERS],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -8,8 +8,8 @@ rollouts); the Cactus bot levels search with the greedy bot's rollouts instead
 - greedy rollouts per CPU second (one round from a fresh deal, ``CactusGreedy.playout``)
   on the pure-Python engine (a child process with ``CARDTABLE_PURE_PYTHON=1``) and
   as the package runs it, with the ratio;
-- that search's iterations per CPU second over random first-round decisions, both
-  ways, with the ratio.
+- that search's iterations per CPU second over the random first-round decisions of
+  ``bench/engine.py`` (2 to 4 players), both ways, with the ratio.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import time
 
 import cardtable
 from cardtable import _core
-from cardtable.bots.ismcts import IsmctsBot
 from cardtable.games.cactus.greedy import CactusGreedy
+from engine import search_rate  # bench/engine.py, beside this script
 
 PLAYERS = (2, 4)
 #: The search of the Cactus bot levels, with a fixed number of iterations.
@@ -48,35 +48,12 @@ def rollout_rate(players: int, seconds: float, seed: int) -> float:
     return rounds / spent
 
 
-def search_rate(players: int, decisions: int, iterations: int) -> float:
-    """Iterations per CPU second of the levels' search over random first-round decisions."""
-    rng = random.Random(11)
-    bot = IsmctsBot(seed=5, iterations=iterations, **SEARCH)  # type: ignore[arg-type]
-    spent = 0.0
-    done = 0
-    while done < decisions:
-        state = cardtable.make("cactus", players, seed=rng.getrandbits(63))
-        for _ in range(rng.randrange(40)):
-            if state.round > 1 or state.is_over:
-                break
-            seat = rng.choice(state.to_act)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        seat = state.to_act[0] if state.to_act else 0
-        if state.round > 1 or state.is_over or len(state.legal_actions(seat)) < 2:
-            continue
-        start = time.process_time()
-        bot.act(state, seat)
-        spent += time.process_time() - start
-        done += 1
-    return decisions * iterations / spent
-
-
 def rates(args: argparse.Namespace) -> dict[str, float]:
     out = {}
     for players in PLAYERS:
         runs = [rollout_rate(players, args.seconds, seed) for seed in range(args.runs)]
         out[f"rollouts {players}"] = statistics.median(runs)
-        out[f"search {players}"] = search_rate(players, args.decisions, args.iterations)
+    out["search"] = search_rate("cactus", args.decisions, args.iterations, **SEARCH)
     return out
 
 
@@ -100,10 +77,11 @@ def main() -> None:
     print(f"compiled core: {_core.status}")
     print(f"median of {args.runs} runs of {args.seconds:g} s (CPU time)")
     print(f"{'':<24} {'python':>10} {'core':>10} {'ratio':>6}")
-    for players in PLAYERS:
-        for key, label in (("rollouts", "greedy rounds/s"), ("search", "search iterations/s")):
-            slow, quick = python[f"{key} {players}"], fast[f"{key} {players}"]
-            print(f"{label:<19} {players}p {slow:>10,.0f} {quick:>10,.0f} {quick / slow:>5.1f}x")
+    rows = [(f"greedy rounds/s, {players}p", f"rollouts {players}") for players in PLAYERS]
+    rows.append(("search iterations/s", "search"))
+    for label, key in rows:
+        slow, quick = python[key], fast[key]
+        print(f"{label:<24} {slow:>10,.0f} {quick:>10,.0f} {quick / slow:>5.1f}x")
 
 
 if __name__ == "__main__":

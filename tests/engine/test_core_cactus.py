@@ -35,17 +35,6 @@ OPTIONS = OPTION_SETS["cactus"]
 SEEDS = 3000
 
 
-@pytest.fixture
-def core():  # type: ignore[no-untyped-def]
-    """The compiled module itself, switched off or not: it must be built."""
-    try:
-        from cardtable._core import _native
-    except ImportError as exc:
-        pytest.fail(f"cardtable._core._native is not built: {exc}")
-    _native.cactus_setup(CORE_LOG_ENTRIES)  # done on import only where the core is used
-    return _native
-
-
 def position(seed: int, options: dict[str, Any]) -> CactusState:
     """A match after some per-step random moves: up to a few rounds' worth, so that
     playouts start in every phase, with penalty cards, calls and reshuffled piles."""

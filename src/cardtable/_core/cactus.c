@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mt19937.h"
+#include "playout_io.h"
 #include "state_io.h"
 
 enum {
@@ -207,24 +208,8 @@ static int end_round(Cactus *g)
                 penalized = 1;
     if (penalized)
         scores[c] += g->caller_penalty;
-    PyObject *row = PyList_New(g->n);
-    if (row == NULL)
-        return -1;
     long high = 0;
-    for (int p = 0; p < g->n; p++) {
-        PyObject *score = PyLong_FromLong(scores[p]);
-        if (score == NULL) {
-            Py_DECREF(row);
-            return -1;
-        }
-        PyList_SET_ITEM(row, p, score);
-        g->totals[p] += scores[p];
-        if (p == 0 || g->totals[p] > high)
-            high = g->totals[p];
-    }
-    int failed = PyList_Append(g->round_scores, row);
-    Py_DECREF(row);
-    if (failed)
+    if (record_round(g->round_scores, g->n, scores, g->totals, &high) < 0)
         return -1;
     g->rounds_played++;
     clear_turn(g);
@@ -638,20 +623,6 @@ static int greedy_act(const Cactus *g, int seat, double mean)
 
 /* ------------------------------------------------------------ the playout loop */
 
-/* Call a log's append; a list's own append (as MatchLog's is) is done directly. */
-static int log_append(PyObject *append, PyObject *entry)
-{
-    if (PyCFunction_CheckExact(append) && PyCFunction_GET_SELF(append) != NULL
-        && PyList_CheckExact(PyCFunction_GET_SELF(append))
-        && strcmp(((PyCFunctionObject *)append)->m_ml->ml_name, "append") == 0)
-        return PyList_Append(PyCFunction_GET_SELF(append), entry);
-    PyObject *done = PyObject_CallOneArg(append, entry);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
-    return 0;
-}
-
 /* State.random_playout's loop (greedy: Bot.playout's): the acting seat drawn among
  * to_act when several may act, then the policy's action. */
 static long play(Cactus *g, RandomObject *rng, int until_round_end, int greedy, PyObject *append)
@@ -919,30 +890,13 @@ static int write_state(Cactus *g, PyObject *state)
     Py_DECREF(turn);
     if (rc < 0 || !g->is_over)
         return rc;
-    if (set_attr(state, "is_over", Py_True) < 0)
-        return -1;
-    long low = g->totals[0];
-    for (int p = 1; p < g->n; p++)
-        if (g->totals[p] < low)
-            low = g->totals[p];
-    long winners[MAX_SEATS];
-    int k = 0;
-    for (int p = 0; p < g->n; p++)
-        if (g->totals[p] == low)
-            winners[k++] = p;
-    return set_longs(state, "winners", k, winners);
+    return set_match_over(state, g->n, g->totals);
 }
 
 PyObject *cactus_setup(PyObject *module, PyObject *table)
 {
     (void)module;
-    if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != A_CODES * MAX_SEATS) {
-        PyErr_Format(PyExc_ValueError, "cactus_setup wants a tuple of %d log entries", A_CODES * MAX_SEATS);
-        return NULL;
-    }
-    Py_INCREF(table);
-    Py_XSETREF(entries, table);
-    Py_RETURN_NONE;
+    return keep_entries(&entries, table, A_CODES * MAX_SEATS, "cactus_setup");
 }
 
 /* The two entry points: read, play, write back; None for a state refused unchanged. */
@@ -964,21 +918,9 @@ static PyObject *run(PyObject *state, PyObject *state_rng, PyObject *rng, int un
         Py_RETURN_NONE;
     }
     g.rng = (RandomObject *)state_rng;
-    PyObject *log = get_attr(state, "log");
-    if (log == NULL)
+    PyObject *append;
+    if (playout_targets(state, &append, &g.round_scores) < 0)
         return NULL;
-    PyObject *append = get_attr(log, "append");
-    Py_DECREF(log);
-    if (append == NULL)
-        return NULL;
-    g.round_scores = get_attr(state, "round_scores");
-    if (g.round_scores == NULL || !PyList_Check(g.round_scores)) {
-        Py_XDECREF(g.round_scores);
-        Py_DECREF(append);
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_TypeError, "round_scores must be a list");
-        return NULL;
-    }
     long applied = play(&g, (RandomObject *)rng, until_round_end, greedy, append);
     Py_DECREF(append);
     Py_DECREF(g.round_scores);

@@ -27,6 +27,7 @@ static long rng_and_long(PyObject *const *args, Py_ssize_t nargs, const char *us
 
 static PyObject *rng_bits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     long k = rng_and_long(args, nargs, "rng_bits(rng, k)");
     if (k == -1 && PyErr_Occurred())
         return NULL;
@@ -37,6 +38,7 @@ static PyObject *rng_bits(PyObject *module, PyObject *const *args, Py_ssize_t na
 
 static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     long n = rng_and_long(args, nargs, "rng_index(rng, n)");
     if (n == -1 && PyErr_Occurred())
         return NULL;
@@ -48,6 +50,7 @@ static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t n
 /* cardtable.engine.state.shuffle on any list: the same swaps, drawn in C. */
 static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "rng_shuffle(rng, items)");
         return NULL;
@@ -101,6 +104,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_native", "cardtable's compiled hot paths.", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__native(void)
