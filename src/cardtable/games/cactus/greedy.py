@@ -16,7 +16,7 @@ their value, an unknown card at the deck's mean.
 - throw a card in a quick-discard window only when it is known to match.
 
 Where the compiled core is built, its rollouts (``playout``) run in C, making the
-same moves and draws (``cardtable/_core/cactus.c``).
+same moves and draws (``cardtable/_core/cactus*.c``).
 """
 
 from __future__ import annotations

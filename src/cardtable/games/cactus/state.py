@@ -13,8 +13,8 @@ Determinization and bots read the first; views read both.
 ``_apply`` validates an action (``_check``) and then runs its rule step, which
 reports events into the list it is given; ``apply_legal`` (playouts, search) runs the
 same step with ``events=None``, which builds none. Where the compiled core is built,
-``random_playout`` and the greedy bot's rollouts run in C (``cardtable/_core/cactus.c``:
-the same steps, the same draws, the same final state).
+``random_playout`` and the greedy bot's rollouts run in C
+(``cardtable/_core/cactus*.c``: the same steps, the same draws, the same final state).
 
 A quick-discard window is a phase of its own in which every eligible seat is in
 ``to_act``; actions are applied in arrival order, so the first throw applied is the
