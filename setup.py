@@ -9,13 +9,35 @@ against.
 from setuptools import Extension, setup
 
 CORE = "src/cardtable/_core/"
+SOURCES = (
+    "native.c",
+    "skyjo.c",
+    "state_io.c",
+    "cactus.c",
+    "cactus_rules.c",
+    "cactus_greedy.c",
+    "cactus_state.c",
+    "seeding.c",
+    "weighted.c",
+    "playout_io.c",
+)
+HEADERS = (
+    "mt19937.h",
+    "skyjo.h",
+    "state_io.h",
+    "cactus.h",
+    "cactus_rules.h",
+    "seeding.h",
+    "weighted.h",
+    "playout_io.h",
+)
 
 setup(
     ext_modules=[
         Extension(
             "cardtable._core._native",
-            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c")],
-            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h")],
+            sources=[CORE + name for name in SOURCES],
+            depends=[CORE + name for name in HEADERS],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -38,6 +38,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import cardtable
 from cardtable.bots.ismcts import IsmctsBot
@@ -122,10 +123,11 @@ def reference_rate(source: Path, players: int, seconds: float) -> tuple[float, f
     return float(words[3]) * seconds / cpu, float(words[5]) * seconds / cpu
 
 
-def search_rate(game: str, decisions: int, iterations: int) -> float:
-    """ISMCTS iterations per CPU second over ``decisions`` decisions of random positions."""
+def search_rate(game: str, decisions: int, iterations: int, **params: Any) -> float:
+    """ISMCTS iterations per CPU second over ``decisions`` decisions of random positions
+    (``params``: the search's other settings; its defaults without)."""
     rng = random.Random(11)
-    bot = IsmctsBot(seed=5, iterations=iterations)
+    bot = IsmctsBot(seed=5, iterations=iterations, **params)
     spent = 0.0
     done = 0
     while done < decisions:

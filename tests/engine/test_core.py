@@ -17,7 +17,6 @@ import pytest
 import cardtable
 from cardtable import _core
 from cardtable.engine.state import State, random_index
-from cardtable.games.skyjo.state import CORE_LOG_ENTRIES
 
 from .test_fast_paths import OPTION_SETS, started
 
@@ -39,17 +38,6 @@ def test_the_switch_turns_the_core_off_in_a_fresh_process() -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.startswith("True switched off by CARDTABLE_PURE_PYTHON")
-
-
-@pytest.fixture
-def core():  # type: ignore[no-untyped-def]
-    """The compiled module itself, switched off or not: it must be built."""
-    try:
-        from cardtable._core import _native
-    except ImportError as exc:
-        pytest.fail(f"cardtable._core._native is not built: {exc}")
-    _native.skyjo_setup(CORE_LOG_ENTRIES)  # done on import only where the core is used
-    return _native
 
 
 def test_its_draws_are_pythons_and_leave_the_same_generator(core) -> None:  # type: ignore[no-untyped-def]

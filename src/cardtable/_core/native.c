@@ -6,7 +6,10 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "cactus.h"
 #include "mt19937.h"
+#include "seeding.h"
+#include "weighted.h"
 #include "skyjo.h"
 #include "state_io.h"
 
@@ -24,6 +27,7 @@ static long rng_and_long(PyObject *const *args, Py_ssize_t nargs, const char *us
 
 static PyObject *rng_bits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     long k = rng_and_long(args, nargs, "rng_bits(rng, k)");
     if (k == -1 && PyErr_Occurred())
         return NULL;
@@ -34,6 +38,7 @@ static PyObject *rng_bits(PyObject *module, PyObject *const *args, Py_ssize_t na
 
 static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     long n = rng_and_long(args, nargs, "rng_index(rng, n)");
     if (n == -1 && PyErr_Occurred())
         return NULL;
@@ -45,6 +50,7 @@ static PyObject *rng_index(PyObject *module, PyObject *const *args, Py_ssize_t n
 /* cardtable.engine.state.shuffle on any list: the same swaps, drawn in C. */
 static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "rng_shuffle(rng, items)");
         return NULL;
@@ -81,11 +87,24 @@ static PyMethodDef methods[] = {
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
+    {"rng_seed", (PyCFunction)(void (*)(void))rng_seed, METH_FASTCALL,
+     "rng_seed(rng, n): rng.seed(n) for an int n, copied from the last seeding when n repeats."},
+    {"rng_weighted_index", (PyCFunction)(void (*)(void))rng_weighted_index, METH_FASTCALL,
+     "rng_weighted_index(rng, items, weights): cardtable.engine.state.weighted_index, drawn in C."},
+    {"cactus_setup", cactus_setup, METH_O,
+     "cactus_setup(entries): the log entries the Cactus playouts append, by action index and seat."},
+    {"cactus_random_playout", (PyCFunction)(void (*)(void))cactus_random_playout, METH_FASTCALL,
+     "cactus_random_playout(state, state_rng, rng, until_round_end): CactusState.random_playout, "
+     "or None for a state it cannot hold."},
+    {"cactus_greedy_playout", (PyCFunction)(void (*)(void))cactus_greedy_playout, METH_FASTCALL,
+     "cactus_greedy_playout(state, state_rng, chance): CactusGreedy.playout's round, "
+     "or None for a state it cannot hold."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_native", "cardtable's compiled hot paths.", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__native(void)

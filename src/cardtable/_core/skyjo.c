@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mt19937.h"
+#include "playout_io.h"
 #include "state_io.h"
 
 enum { DOWN, UP, GONE };
@@ -162,24 +163,8 @@ static int end_round(Skyjo *g)
                 penalized = 1;
     if (penalized)
         scores[f] *= g->multiplier;
-    PyObject *row = PyList_New(g->n);
-    if (row == NULL)
-        return -1;
     long high = 0;
-    for (int p = 0; p < g->n; p++) {
-        PyObject *score = PyLong_FromLong(scores[p]);
-        if (score == NULL) {
-            Py_DECREF(row);
-            return -1;
-        }
-        PyList_SET_ITEM(row, p, score);
-        g->totals[p] += scores[p];
-        if (p == 0 || g->totals[p] > high)
-            high = g->totals[p];
-    }
-    int failed = PyList_Append(g->round_scores, row);
-    Py_DECREF(row);
-    if (failed)
+    if (record_round(g->round_scores, g->n, scores, g->totals, &high) < 0)
         return -1;
     g->rounds_played++;
     if (high >= g->target) {
@@ -259,20 +244,6 @@ static int step(Skyjo *g, int seat, int code)
     }
     flip(g, seat, code - C_REVEAL); /* the reveal after a discard */
     return end_turn(g, seat);
-}
-
-/* Call a log's append; a list's own append (as MatchLog's is) is done directly. */
-static int log_append(PyObject *append, PyObject *entry)
-{
-    if (PyCFunction_CheckExact(append) && PyCFunction_GET_SELF(append) != NULL
-        && PyList_CheckExact(PyCFunction_GET_SELF(append))
-        && strcmp(((PyCFunctionObject *)append)->m_ml->ml_name, "append") == 0)
-        return PyList_Append(PyCFunction_GET_SELF(append), entry);
-    PyObject *done = PyObject_CallOneArg(append, entry);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
-    return 0;
 }
 
 /* State.random_playout's loop over to_act and legal_actions, in their order. */
@@ -379,33 +350,18 @@ static int write_state(Skyjo *g, PyObject *state)
         return -1;
     if (!g->is_over)
         return 0;
-    if (PyObject_SetAttrString(state, "is_over", Py_True) < 0)
-        return -1;
-    long low = g->totals[0];
-    for (int p = 1; p < g->n; p++)
-        if (g->totals[p] < low)
-            low = g->totals[p];
-    long winners[MAX_SEATS];
-    int k = 0;
-    for (int p = 0; p < g->n; p++)
-        if (g->totals[p] == low)
-            winners[k++] = p;
-    return set_longs(state, "winners", k, winners);
+    return set_match_over(state, g->n, g->totals);
 }
 
 PyObject *skyjo_setup(PyObject *module, PyObject *table)
 {
-    if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != C_CODES * MAX_SEATS) {
-        PyErr_Format(PyExc_ValueError, "skyjo_setup wants a tuple of %d log entries", C_CODES * MAX_SEATS);
-        return NULL;
-    }
-    Py_INCREF(table);
-    Py_XSETREF(entries, table);
-    Py_RETURN_NONE;
+    (void)module;
+    return keep_entries(&entries, table, C_CODES * MAX_SEATS, "skyjo_setup");
 }
 
 PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    (void)module;
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "skyjo_random_playout(state, state_rng, rng, until_round_end)");
         return NULL;
@@ -422,21 +378,9 @@ PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize
     int until_round_end = PyObject_IsTrue(args[3]);
     if (until_round_end < 0)
         return NULL;
-    PyObject *log = PyObject_GetAttrString(state, "log");
-    if (log == NULL)
+    PyObject *append;
+    if (playout_targets(state, &append, &g.round_scores) < 0)
         return NULL;
-    PyObject *append = PyObject_GetAttrString(log, "append");
-    Py_DECREF(log);
-    if (append == NULL)
-        return NULL;
-    g.round_scores = PyObject_GetAttrString(state, "round_scores");
-    if (g.round_scores == NULL || !PyList_Check(g.round_scores)) {
-        Py_XDECREF(g.round_scores);
-        Py_DECREF(append);
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_TypeError, "round_scores must be a list");
-        return NULL;
-    }
     long applied = play(&g, (RandomObject *)args[2], until_round_end, append);
     Py_DECREF(append);
     Py_DECREF(g.round_scores);

@@ -7,6 +7,41 @@
 
 PyTypeObject *random_type;
 
+#define NAME_SLOTS 256 /* more than the attribute names of every reader and writer */
+
+PyObject *attr_name(const char *name)
+{
+    static const char *keys[NAME_SLOTS];
+    static PyObject *values[NAME_SLOTS];
+    size_t i = ((uintptr_t)name >> 3) % NAME_SLOTS;
+    for (size_t probes = 0; probes < NAME_SLOTS; probes++, i = (i + 1) % NAME_SLOTS) {
+        if (keys[i] == name)
+            return values[i];
+        if (keys[i] == NULL) {
+            PyObject *interned = PyUnicode_InternFromString(name);
+            if (interned != NULL) {
+                keys[i] = name;
+                values[i] = interned; /* kept for the life of the process */
+            }
+            return interned;
+        }
+    }
+    PyErr_SetString(PyExc_RuntimeError, "too many attribute names");
+    return NULL;
+}
+
+PyObject *get_attr(PyObject *obj, const char *name)
+{
+    PyObject *key = attr_name(name);
+    return key == NULL ? NULL : PyObject_GetAttr(obj, key);
+}
+
+int set_attr(PyObject *obj, const char *name, PyObject *value)
+{
+    PyObject *key = attr_name(name);
+    return key == NULL ? -1 : PyObject_SetAttr(obj, key, value);
+}
+
 int check_random(PyObject *rng)
 {
     if (random_type == NULL || Py_TYPE(rng) != random_type) { /* a subclass may draw its own way */
@@ -28,7 +63,7 @@ static int as_long(PyObject *value, const char *name, long *out)
 
 int get_long(PyObject *obj, const char *name, long *out)
 {
-    PyObject *value = PyObject_GetAttrString(obj, name);
+    PyObject *value = get_attr(obj, name);
     if (value == NULL)
         return -1;
     int rc = as_long(value, name, out);
@@ -51,7 +86,7 @@ int get_int(PyObject *obj, const char *name, int *out)
 
 int get_int_or_none(PyObject *obj, const char *name, int *out, int none)
 {
-    PyObject *value = PyObject_GetAttrString(obj, name);
+    PyObject *value = get_attr(obj, name);
     if (value == NULL)
         return -1;
     long v = none;
@@ -63,7 +98,7 @@ int get_int_or_none(PyObject *obj, const char *name, int *out, int none)
 
 static PyObject *get_list(PyObject *obj, const char *name, int n)
 {
-    PyObject *value = PyObject_GetAttrString(obj, name);
+    PyObject *value = get_attr(obj, name);
     if (value == NULL)
         return NULL;
     if (!PyList_Check(value) || (n >= 0 && PyList_GET_SIZE(value) != n)) {
@@ -141,7 +176,7 @@ static int set(PyObject *obj, const char *name, PyObject *value)
 {
     if (value == NULL)
         return -1;
-    int rc = PyObject_SetAttrString(obj, name, value);
+    int rc = set_attr(obj, name, value);
     Py_DECREF(value);
     return rc;
 }
@@ -154,7 +189,7 @@ int set_int(PyObject *obj, const char *name, int value)
 int set_int_or_none(PyObject *obj, const char *name, int value, int none)
 {
     if (value == none)
-        return PyObject_SetAttrString(obj, name, Py_None);
+        return set_attr(obj, name, Py_None);
     return set_int(obj, name, value);
 }
 

@@ -10,6 +10,12 @@
 extern PyTypeObject *random_type;
 
 int check_random(PyObject *rng);
+/* An attribute name (a string literal) as an interned str, made once: lookups by it
+ * skip building and hashing a new string each time. Borrowed; NULL on error. */
+PyObject *attr_name(const char *name);
+/* getattr and setattr by such a name. */
+PyObject *get_attr(PyObject *obj, const char *name);
+int set_attr(PyObject *obj, const char *name, PyObject *value);
 int get_int(PyObject *obj, const char *name, int *out);
 int get_long(PyObject *obj, const char *name, long *out);
 int get_int_or_none(PyObject *obj, const char *name, int *out, int none);

@@ -81,7 +81,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalActionError
 from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
-from cardtable.engine.state import State
+from cardtable.engine.state import State, seeded_random
 
 from .base import Bot, BotSpecError, Budget, make_bot, pick_actor
 
@@ -415,7 +415,7 @@ class _Search:
         rounds = self.rounds
         if len(state.round_scores) == rounds:  # the tree's moves may have ended it
             if self.policy is None:
-                state.random_playout(random.Random(luck), until_round_end=True)
+                state.random_playout(seeded_random(luck), until_round_end=True)
             else:
                 self.policy.playout(state, luck)
         return round_rewards(state.round_scores[rounds], self.lower_wins)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from cardtable._core import native
@@ -53,6 +54,19 @@ def copy_rng(rng: random.Random) -> random.Random:
     return twin
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)``, cheaper when the seed comes again.
+
+    A search seeds a new generator with one number for every clone and rollout of a
+    batch of iterations; the compiled core keeps the last seeding and copies it.
+    """
+    if native is None or type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    native.rng_seed(rng, seed)
+    return rng
+
+
 def random_index(rng: random.Random, n: int) -> int:
     """A uniform draw from ``range(n)`` (``n >= 1``), the one random playouts make.
 
@@ -67,6 +81,19 @@ def random_index(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(k)
     return r
+
+
+def weighted_index(rng: random.Random, items: list[int], weights: Sequence[float]) -> int:
+    """The index of ``rng.choices(items, [weights[i] for i in items])[0]``.
+
+    Its draws are those of ``choices``; the compiled core, where built, makes them
+    without building the list of weights (a tuple of floats, as re-deals use).
+    """
+    if native is not None and type(rng) is random.Random and type(weights) is tuple:
+        index: int = native.rng_weighted_index(rng, items, weights)
+        return index
+    chosen = rng.choices(range(len(items)), [weights[i] for i in items])
+    return chosen[0]
 
 
 @functools.lru_cache(maxsize=256)
@@ -138,7 +165,7 @@ class State(ABC):
         other.num_players = self.num_players
         other.options = self.options
         other.seed = self.seed
-        other.rng = copy_rng(self.rng) if seed is None else random.Random(seed)
+        other.rng = copy_rng(self.rng) if seed is None else seeded_random(seed)
         other.log = self.log.fork()  # shared, not copied: clones stay cheap
         other.round = self.round
         other.totals = self.totals.copy()

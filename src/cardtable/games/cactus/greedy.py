@@ -14,13 +14,19 @@ their value, an unknown card at the deck's mean.
 - look at unknown cards (own first for a 7 or 8, an opponent's for a 9, 10 or black
   king), swap the highest own card for the lowest known opponent card;
 - throw a card in a quick-discard window only when it is known to match.
+
+Where the compiled core is built, its rollouts (``playout``) run in C, making the
+same moves and draws (``cardtable/_core/cactus*.c``).
 """
 
 from __future__ import annotations
 
+import random
+
+from cardtable._core import native
 from cardtable.bots.base import Bot, register_bot
 from cardtable.engine.actions import Action
-from cardtable.engine.state import State
+from cardtable.engine.state import State, seeded_random
 
 from .actions import (
     CALL_CACTUS,
@@ -105,6 +111,22 @@ class CactusGreedy(Bot):
             if taken >= own.worth(give):
                 return KEEP
         return SWAP[give]
+
+    def playout(self, state: State, luck: int) -> None:
+        """``Bot.playout``, in C where the compiled core is built and can hold ``state``."""
+        if (
+            native is not None
+            and type(self) is CactusGreedy
+            and isinstance(state, CactusState)
+            and type(state.rng) is random.Random
+            and type(self.rng) is random.Random
+            and type(luck) is int
+            and not state.is_over
+        ):
+            native.rng_seed(self.rng, luck)  # as Bot.playout leaves it (this bot draws nothing)
+            if native.cactus_greedy_playout(state, state.rng, seeded_random(luck)) is not None:
+                return
+        super().playout(state, luck)
 
     def _turn(self, state: CactusState, seat: int, own: _Layout) -> Action:
         legal = state.legal_actions(seat)

@@ -12,7 +12,9 @@ Determinization and bots read the first; views read both.
 
 ``_apply`` validates an action (``_check``) and then runs its rule step, which
 reports events into the list it is given; ``apply_legal`` (playouts, search) runs the
-same step with ``events=None``, which builds none.
+same step with ``events=None``, which builds none. Where the compiled core is built,
+``random_playout`` and the greedy bot's rollouts run in C
+(``cardtable/_core/cactus*.c``: the same steps, the same draws, the same final state).
 
 A quick-discard window is a phase of its own in which every eligible seat is in
 ``to_act``; actions are applied in arrival order, so the first throw applied is the
@@ -27,13 +29,15 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable._core import native
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event, private, public
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import SYSTEM, State, shuffle
+from cardtable.engine.state import SYSTEM, State, shuffle, weighted_index
 
 from .actions import (
+    ACTION_SPACE_SIZE,
     CALL_CACTUS,
     CHOOSE_OPPONENT,
     CLOSE_WINDOW,
@@ -64,6 +68,7 @@ from .actions import (
     Swap,
     TakeDiscard,
     Throw,
+    action_from_index,
 )
 from .cards import (
     DECK,
@@ -174,6 +179,12 @@ TOO_LATE = "too late: the quick-discard window has closed"
 NO_SEAT = -1
 START_SLOTS = 4
 SEAT_TUPLES = tuple((p,) for p in range(8))
+#: The log entries the compiled playouts append: by action index, then by seat, up to 8.
+CORE_LOG_ENTRIES = tuple(
+    (seat, action_from_index(index)) for index in range(ACTION_SPACE_SIZE) for seat in range(8)
+)
+if native is not None:
+    native.cactus_setup(CORE_LOG_ENTRIES)
 
 
 class CactusState(State):
@@ -397,6 +408,19 @@ class CactusState(State):
         """Log and apply a legal action with its rule step alone: no validation, no events."""
         self.log.append((seat, action))
         _HANDLERS[self.phase, type(action)](self, seat, action, None)
+
+    def random_playout(self, rng: random.Random, until_round_end: bool = False) -> int:
+        """The engine's random playout, in C where the compiled core is built.
+
+        The core draws from these very generators (a subclass of ``random.Random``
+        might draw differently: it gets the Python loop), and leaves a state it cannot
+        hold (one no rule step leads to) to the Python loop as well.
+        """
+        if native is not None and type(rng) is random.Random and type(self.rng) is random.Random:
+            applied: int | None = native.cactus_random_playout(self, self.rng, rng, until_round_end)
+            if applied is not None:
+                return applied
+        return super().random_playout(rng, until_round_end)
 
     def _check(self, seat: int, action: Action) -> None:
         """Raise ``IllegalActionError`` unless ``action``, which the phase accepts, is
@@ -893,8 +917,7 @@ class CactusState(State):
             pool.append(other.holding)
         pool.sort()
         for row, i, weights in owners_know:
-            row[i] = rng.choices(pool, [weights[c] for c in pool])[0]
-            pool.remove(row[i])
+            row[i] = pool.pop(weighted_index(rng, pool, weights))
         shuffle(rng, pool)
         k = len(other.draw_pile)
         other.draw_pile = pool[:k]
