@@ -258,7 +258,13 @@ SINGLE_ROUNDS = {
     "skyjo": {"target_score": 1},
     "lastcard": {"target_score": 0},
 }
-#: How far below ``hard`` the expert may come out on a handful of games.
+#: Matches of the three heuristic levels' ladder: Last Card, a game of much luck and
+#: quick to play, needs the most to order them; Cactus's are the slowest.
+LEVEL_MATCHES = {"cactus": 200, "skyjo": 400, "lastcard": 2000}
+#: Matches of ``hard`` against the expert, whose search costs a tenth of a second or
+#: more a move: few, so that the test takes about a minute in all.
+EXPERT_MATCHES = 8
+#: How far below ``hard`` the expert may come out on so few matches.
 EXPERT_MARGIN = 150
 
 
@@ -270,11 +276,13 @@ def ratings(summary):
 @pytest.mark.parametrize("game", sorted(SINGLE_ROUNDS))
 def test_the_levels_come_in_order_on_the_ladder(game):
     """easy < normal < hard <= expert. The three heuristic levels are cheap, so their
-    ladder is long enough to order them strictly; the expert's search costs a tenth of
-    a second or more a move, so it meets ``hard`` on a few games with a loose margin
-    (docs/bots.md has the full ladders)."""
+    ladders at 2 and 4 players are long enough to order them strictly; the expert
+    meets ``hard`` on a few matches with a loose margin (docs/bots.md has the full
+    ladders)."""
     options = SINGLE_ROUNDS[game]
-    cheap = ratings(run_ladder(game, 2, ["easy", "normal", "hard"], 600, 1, options, workers=2))
-    assert cheap["easy"] < cheap["normal"] < cheap["hard"]
-    top = ratings(run_ladder(game, 2, ["hard", "expert"], 16, 1, options, workers=2))
+    for players in (2, 4):
+        levels = ["easy", "normal", "hard"]
+        cheap = ratings(run_ladder(game, players, levels, LEVEL_MATCHES[game], 1, options, 2))
+        assert cheap["easy"] < cheap["normal"] < cheap["hard"], players
+    top = ratings(run_ladder(game, 2, ["hard", "expert"], EXPERT_MATCHES, 1, options, workers=2))
     assert top["expert"] >= top["hard"] - EXPERT_MARGIN
