@@ -10,7 +10,9 @@ to them with 95% bootstrap intervals (``cardtable.sim.ratings``). The intervals
 resample a table's rotations on one deal as one unit: the pairwise results of one
 match, and of one table's rotations of the same cards, depend on each other, while
 the rotations cancel most of what the deal itself brings, so different tables on one
-deal are close to independent (and a short ladder still has many units).
+deal are close to independent (and a short ladder still has many units). Each bot's
+lead on the next one down gets its own interval from the same resamples: the
+ratings' intervals all carry the anchor's uncertainty, the leads' do not.
 ``random`` is the anchor at 0 when it plays, else the first bot named.
 
 Each match's seeds come from the ladder's seed and the match's index (its deal from
