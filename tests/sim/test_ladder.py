@@ -3,6 +3,7 @@
 import json
 import math
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -19,8 +20,10 @@ from cardtable.sim.ladder import (
 from cardtable.sim.ratings import (
     ELO_PER_LOG_ODDS,
     PairResults,
-    bootstrap_intervals,
+    bootstrap_fits,
     fit_elo,
+    lead_intervals,
+    rating_intervals,
 )
 from cardtable.sim.runner import MatchResult
 
@@ -97,16 +100,30 @@ def test_bootstrap_intervals_are_seeded_and_widen_with_fewer_deals():
             out.append(deal)
         return out
 
+    def intervals(groups):
+        return rating_intervals(bootstrap_fits(groups, anchor=1, seed=3))
+
     few, many = deals(10), deals(100)
-    low, high = bootstrap_intervals(few, anchor=1, seed=3)[0]
+    low, high = intervals(few)[0]
     total = PairResults.empty(2)
     for deal in few:
         total.add_all(deal)
     assert low < fit_elo(total, anchor=1)[0] < high
-    assert bootstrap_intervals(few, anchor=1, seed=3) == bootstrap_intervals(few, 1, seed=3)
-    assert bootstrap_intervals(few, anchor=1, seed=3)[1] == (0.0, 0.0)
-    wide_low, wide_high = bootstrap_intervals(many, anchor=1, seed=3)[0]
+    assert intervals(few) == intervals(few)
+    assert intervals(few)[1] == (0.0, 0.0)
+    wide_low, wide_high = intervals(many)[0]
     assert wide_high - wide_low < high - low
+
+
+def test_a_lead_is_sure_when_two_ratings_move_together_with_the_anchor():
+    """Bots 1 and 2 always 50 points apart, both wandering with the anchor: their
+    rating intervals overlap, the interval of bot 1's lead over bot 2 is 50 to 50."""
+    fits = [[0.0, 300.0 + shift, 250.0 + shift] for shift in range(-100, 101, 5)]
+    intervals = rating_intervals(fits)
+    assert intervals[1][0] < intervals[2][1]
+    sure, unsure = lead_intervals(fits, [1, 2, 0])
+    assert sure == pytest.approx((50.0, 50.0))
+    assert unsure[0] < 170 and unsure[1] > 330  # bot 2's lead on the anchor wanders
 
 
 # ------------------------------------------------------------------ the round robin
@@ -213,12 +230,18 @@ def test_the_command_prints_each_bot_with_its_rating_and_interval(capsys, tmp_pa
     for bot in summary["bots"]:
         low, high = bot["ci95"]
         assert low <= bot["rating"] <= high
+    for bot, below in pairwise(summary["bots"]):
+        assert bot["lead"] == pytest.approx(bot["rating"] - below["rating"], abs=0.11)
+        low, high = bot["lead_ci95"]
+        assert low <= bot["lead"] <= high
+    assert summary["bots"][-1]["lead"] is None and summary["bots"][-1]["lead_ci95"] is None
     ratings = [b["rating"] for b in summary["bots"]]
     assert ratings == sorted(ratings, reverse=True)
     assert plot.stat().st_size > 0
     assert main(argv) == 0
     table = capsys.readouterr().out
     assert "Last Card ladder: 30 matches on 5 deals" in table
+    assert "lead on next (95% CI)" in table
     assert all(name in table for name in ("random", "easy", "hard"))
 
 
@@ -235,7 +258,13 @@ SINGLE_ROUNDS = {
     "skyjo": {"target_score": 1},
     "lastcard": {"target_score": 0},
 }
-#: How far below ``hard`` the expert may come out on a handful of games.
+#: Matches of the three heuristic levels' ladder: Last Card, a game of much luck and
+#: quick to play, needs the most to order them; Cactus's are the slowest.
+LEVEL_MATCHES = {"cactus": 200, "skyjo": 400, "lastcard": 2000}
+#: Matches of ``hard`` against the expert, whose search costs a tenth of a second or
+#: more a move: few, so that the test takes about a minute in all.
+EXPERT_MATCHES = 8
+#: How far below ``hard`` the expert may come out on so few matches.
 EXPERT_MARGIN = 150
 
 
@@ -247,11 +276,13 @@ def ratings(summary):
 @pytest.mark.parametrize("game", sorted(SINGLE_ROUNDS))
 def test_the_levels_come_in_order_on_the_ladder(game):
     """easy < normal < hard <= expert. The three heuristic levels are cheap, so their
-    ladder is long enough to order them strictly; the expert's search costs a tenth of
-    a second or more a move, so it meets ``hard`` on a few games with a loose margin
-    (docs/bots.md has the full ladders)."""
+    ladders at 2 and 4 players are long enough to order them strictly; the expert
+    meets ``hard`` on a few matches with a loose margin (docs/bots.md has the full
+    ladders)."""
     options = SINGLE_ROUNDS[game]
-    cheap = ratings(run_ladder(game, 2, ["easy", "normal", "hard"], 600, 1, options, workers=2))
-    assert cheap["easy"] < cheap["normal"] < cheap["hard"]
-    top = ratings(run_ladder(game, 2, ["hard", "expert"], 16, 1, options, workers=2))
+    for players in (2, 4):
+        levels = ["easy", "normal", "hard"]
+        cheap = ratings(run_ladder(game, players, levels, LEVEL_MATCHES[game], 1, options, 2))
+        assert cheap["easy"] < cheap["normal"] < cheap["hard"], players
+    top = ratings(run_ladder(game, 2, ["hard", "expert"], EXPERT_MATCHES, 1, options, workers=2))
     assert top["expert"] >= top["hard"] - EXPERT_MARGIN

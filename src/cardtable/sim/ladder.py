@@ -10,7 +10,9 @@ to them with 95% bootstrap intervals (``cardtable.sim.ratings``). The intervals
 resample a table's rotations on one deal as one unit: the pairwise results of one
 match, and of one table's rotations of the same cards, depend on each other, while
 the rotations cancel most of what the deal itself brings, so different tables on one
-deal are close to independent (and a short ladder still has many units).
+deal are close to independent (and a short ladder still has many units). Each bot's
+lead on the next one down gets its own interval from the same resamples: the
+ratings' intervals all carry the anchor's uncertainty, the leads' do not.
 ``random`` is the anchor at 0 when it plays, else the first bot named.
 
 Each match's seeds come from the ladder's seed and the match's index (its deal from
@@ -31,7 +33,7 @@ from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.registry import get_game, make
 
 from .progress import Advance, match_progress
-from .ratings import PairResults, bootstrap_intervals, fit_elo
+from .ratings import PairResults, bootstrap_fits, fit_elo, lead_intervals, rating_intervals
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .seeds import derive_seed
 from .tournament import add_run_arguments, check_plot_path, new_figure, save_figure
@@ -118,12 +120,17 @@ class LadderRow:
     score: float
     seats: int
     decision_ms: float
+    #: The lead over the next bot down and its 95% interval (none for the last).
+    lead: tuple[float, float, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        lead = None if self.lead is None else [round(x, 1) for x in self.lead]
         return {
             "bot": self.bot,
             "rating": round(self.rating, 1),
             "ci95": [round(self.low, 1), round(self.high, 1)],
+            "lead": None if lead is None else lead[0],
+            "lead_ci95": None if lead is None else lead[1:],
             "pair_score": round(self.score, 4),
             "seats_played": self.seats,
             "mean_decision_ms": round(self.decision_ms, 3),
@@ -162,7 +169,8 @@ def run_ladder(
         total.add_all(group)
     anchor = names.index(ANCHOR) if ANCHOR in names else 0
     ratings = fit_elo(total, anchor)
-    intervals = bootstrap_intervals(groups, anchor, derive_seed(seed, "bootstrap"))
+    fits = bootstrap_fits(groups, anchor, derive_seed(seed, "bootstrap"))
+    intervals = rating_intervals(fits)
     seats = [0] * len(names)
     think = [0.0] * len(names)
     decisions = [0] * len(names)
@@ -183,7 +191,10 @@ def run_ladder(
         )
         for i, name in enumerate(names)
     ]
-    rows.sort(key=lambda row: -row.rating)
+    order = sorted(range(len(names)), key=lambda i: -ratings[i])
+    rows = [rows[i] for i in order]
+    for row, below, interval in zip(rows, rows[1:], lead_intervals(fits, order), strict=False):
+        row.lead = (row.rating - below.rating, *interval)
     return {
         "game": game,
         "players": players,
@@ -197,6 +208,11 @@ def run_ladder(
     }
 
 
+def span(low: float, high: float) -> str:
+    """An interval as the tables print it."""
+    return f"{low:.0f} to {high:.0f}"
+
+
 def format_ladder(summary: dict[str, Any]) -> str:
     title = get_game(summary["game"]).title
     lines = [
@@ -204,13 +220,14 @@ def format_ladder(summary: dict[str, Any]) -> str:
         f"deal{'' if summary['deals'] == 1 else 's'}, "
         f"{summary['players']} players, seed {summary['seed']} "
         f"(Elo, {summary['anchor']} = 0, 95% bootstrap intervals)",
-        f"{'rank':>4}  {'bot':<34} {'rating':>7} {'95% CI':>15} {'pair score':>10} "
-        f"{'seats':>6} {'ms/decision':>12}",
+        f"{'rank':>4}  {'bot':<34} {'rating':>7} {'95% CI':>15} "
+        f"{'lead on next (95% CI)':>23} {'pair score':>10} {'seats':>6} {'ms/decision':>12}",
     ]
     for rank, b in enumerate(summary["bots"], 1):
         low, high = b["ci95"]
+        lead = "" if b["lead"] is None else f"{b['lead']:.0f} ({span(*b['lead_ci95'])})"
         lines.append(
-            f"{rank:>4}  {b['bot']:<34} {b['rating']:>7.0f} {f'{low:.0f} to {high:.0f}':>15} "
+            f"{rank:>4}  {b['bot']:<34} {b['rating']:>7.0f} {span(low, high):>15} {lead:>23} "
             f"{100 * b['pair_score']:>9.1f}% {b['seats_played']:>6} "
             f"{b['mean_decision_ms']:>12.2f}"
         )

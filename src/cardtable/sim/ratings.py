@@ -24,8 +24,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 #: Elo points per natural-log unit of the odds: 400 points is odds of 10 to 1.
 ELO_PER_LOG_ODDS = 400 / math.log(10)
@@ -102,11 +103,11 @@ def fit_elo(results: PairResults, anchor: int = 0) -> list[float]:
     return [ELO_PER_LOG_ODDS * (math.log(s) - zero) for s in strength]
 
 
-def bootstrap_intervals(
+def bootstrap_fits(
     groups: Sequence[PairResults], anchor: int, seed: int, resamples: int = RESAMPLES
-) -> list[tuple[float, float]]:
-    """Each bot's 95% interval: the 2.5th and 97.5th percentiles of its rating fitted
-    to ``resamples`` resamples of the groups (drawn with replacement, seeded)."""
+) -> list[list[float]]:
+    """The ratings fitted to each of ``resamples`` resamples of the groups (drawn with
+    replacement, seeded): the joint spread behind every interval."""
     size = groups[0].size
     rng = random.Random(seed)
     fits: list[list[float]] = []
@@ -119,8 +120,28 @@ def bootstrap_intervals(
             if times:
                 sample.add_all(group, times)
         fits.append(fit_elo(sample, anchor))
-    intervals = []
-    for bot in range(size):
-        cuts = statistics.quantiles((fit[bot] for fit in fits), n=40, method="inclusive")
-        intervals.append((cuts[0], cuts[-1]))
-    return intervals
+    return fits
+
+
+def percentile_interval(values: Iterable[float]) -> tuple[float, float]:
+    """The 2.5th and 97.5th percentiles of ``values``."""
+    cuts = statistics.quantiles(values, n=40, method="inclusive")
+    return cuts[0], cuts[-1]
+
+
+def rating_intervals(fits: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
+    """Each bot's 95% interval: the percentiles of its rating over the bootstrap fits."""
+    return [percentile_interval(fit[bot] for fit in fits) for bot in range(len(fits[0]))]
+
+
+def lead_intervals(
+    fits: Sequence[Sequence[float]], order: Sequence[int]
+) -> list[tuple[float, float]]:
+    """The 95% interval of each bot's lead over the next one in ``order`` (strongest
+    first), from the same bootstrap fits. Two bots' rating intervals both carry the
+    uncertainty of the anchor's own rating, so they may overlap while the gap between
+    the two is sure: an interval of the lead that excludes 0 says the order is."""
+    return [
+        percentile_interval(fit[above] - fit[below] for fit in fits)
+        for above, below in pairwise(order)
+    ]
