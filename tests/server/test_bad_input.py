@@ -194,8 +194,10 @@ def test_seat_and_table_errors_are_named(server):
         "running": "match_running",
     }
     assert bob_seat == 1
-    assert "seat(s) 1" in errors["not_ready"]["message"]
-    assert "played by a bot" in errors["bot_seat"]["message"]
+    # Messages count seats as people do, from 1: the free seat of index 1 is seat 2.
+    assert "seat(s) 2 are still empty" in errors["not_ready"]["message"]
+    assert "seat 3 is played by a bot" in errors["bot_seat"]["message"]
+    assert "seat 1 is taken" in errors["taken"]["message"]
 
 
 def test_unknown_table_is_refused_and_closed(server):

@@ -365,7 +365,7 @@ class Room:
 
     def _not_joined(self, conn: Connection) -> None:
         if conn.joined:
-            who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
+            who = "a spectator" if conn.seat is None else f"seat {conn.seat + 1}"
             raise ProtocolError("already_joined", f"this connection is already {who}")
 
     def _seated(self, conn: Connection) -> int:
@@ -387,9 +387,9 @@ class Room:
                 "bad_seat", f"seat {seat} does not exist (0..{len(self.table.seats) - 1})"
             )
         elif self.table.seats[seat] != HUMAN:
-            raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
+            raise ProtocolError("bad_seat", f"seat {seat + 1} is played by a bot")
         elif seat not in free:
-            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            raise ProtocolError("seat_taken", f"seat {seat + 1} is taken")
         token, digest = new_token()
         self.store.set_seat(self.code, seat, name, digest)
         self.table.names[seat] = name
@@ -427,7 +427,8 @@ class Room:
             raise ProtocolError("match_running", "the match has already started")
         free = self.free_seats()
         if free:
-            raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
+            empty = ", ".join(str(s + 1) for s in free)
+            raise ProtocolError("not_ready", f"seat(s) {empty} are still empty")
         self._start_match()
 
     def _fill(self, conn: Connection, message: dict[str, Any]) -> None:

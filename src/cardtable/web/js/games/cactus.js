@@ -83,7 +83,7 @@ export function observe(event, ctx) {
 
 function slotActions(ctx, seat, slot) {
   if (seat === ctx.you) {
-    // The start-of-round look shows slots 0 and 1, so those two cards offer it.
+    // The start-of-round look shows the first two slots, so those two cards offer it.
     const look = slot < 2 ? ofType(ctx.legal, "look") : [];
     const own = ["replace", "peek_own", "swap", "throw"].flatMap((type) => ofType(ctx.legal, type, { slot }));
     return [...look, ...own];
