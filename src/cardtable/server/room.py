@@ -384,12 +384,18 @@ class Room:
             seat = free[0]
         elif not 0 <= seat < len(self.table.seats):
             raise ProtocolError(
-                "bad_seat", f"seat {seat} does not exist (0..{len(self.table.seats) - 1})"
+                "bad_seat",
+                f"seat {seat} does not exist (0..{len(self.table.seats) - 1})",
+                params={"seat": seat + 1},
             )
         elif self.table.seats[seat] != HUMAN:
-            raise ProtocolError("bad_seat", f"seat {seat + 1} is played by a bot")
+            raise ProtocolError(
+                "bad_seat", f"seat {seat + 1} is played by a bot", params={"seat": seat + 1}
+            )
         elif seat not in free:
-            raise ProtocolError("seat_taken", f"seat {seat + 1} is taken")
+            raise ProtocolError(
+                "seat_taken", f"seat {seat + 1} is taken", params={"seat": seat + 1}
+            )
         token, digest = new_token()
         self.store.set_seat(self.code, seat, name, digest)
         self.table.names[seat] = name
@@ -428,7 +434,9 @@ class Room:
         free = self.free_seats()
         if free:
             empty = ", ".join(str(s + 1) for s in free)
-            raise ProtocolError("not_ready", f"seat(s) {empty} are still empty")
+            raise ProtocolError(
+                "not_ready", f"seat(s) {empty} are still empty", params={"seats": empty}
+            )
         self._start_match()
 
     def _fill(self, conn: Connection, message: dict[str, Any]) -> None:

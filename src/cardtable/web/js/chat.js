@@ -4,27 +4,28 @@
 // on the felt (or their line in the players list, before the match).
 
 import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const TEXT = {
-  title: "Chat",
-  placeholder: "Say something…",
-  send: "Send",
-  mute: (name) => `Mute ${name}`,
-  unmute: (name) => `Unmute ${name}`,
-  muted: "Muted:",
-  spectatorsMayChat: "Spectators may chat",
-  spectatorsOff: "The table's creator has turned spectators' chat off.",
-  emotes: "Reactions",
+  title: t("chat.title"),
+  placeholder: t("chat.placeholder"),
+  send: t("chat.send"),
+  mute: (name) => t("chat.mute", { name }),
+  unmute: (name) => t("chat.unmute", { name }),
+  muted: t("chat.muted"),
+  spectatorsMayChat: t("chat.spectatorsMayChat"),
+  spectatorsOff: t("chat.spectatorsOff"),
+  emotes: t("chat.emotes"),
 };
 
 /** The server's emotes: what each one shows and its spoken name. */
 export const EMOTES = {
-  thumbs_up: { face: "👍", label: "Thumbs up" },
-  laugh: { face: "😂", label: "Laugh" },
-  well_played: { face: "👏", label: "Well played" },
-  oops: { face: "😬", label: "Oops" },
-  wow: { face: "😮", label: "Wow" },
-  thinking: { face: "🤔", label: "Thinking" },
+  thumbs_up: { face: "👍", label: t("chat.emote.thumbs_up") },
+  laugh: { face: "😂", label: t("chat.emote.laugh") },
+  well_played: { face: "👏", label: t("chat.emote.well_played") },
+  oops: { face: "😬", label: t("chat.emote.oops") },
+  wow: { face: "😮", label: t("chat.emote.wow") },
+  thinking: { face: "🤔", label: t("chat.emote.thinking") },
 };
 
 const MAX_CHARS = 200;

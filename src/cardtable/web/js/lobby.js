@@ -10,75 +10,45 @@ import { skyjoCard } from "./art/skyjo.js";
 import { h, replaceChildren } from "./dom.js";
 import { markdown } from "./markdown.js";
 import { buildPrefs } from "./prefs.js";
-import { presetsOf } from "./presets.js";
+import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
+import { has, languageSwitch, rulesPage, t, translatePage } from "./i18n.js";
 
-/** Every text of this page, in one place. */
-const TEXT = {
-  tagline: "Skyjo, Last Card and Cactus, with friends or bots",
-  "name-label": "Your name",
-  "games-title": "Choose a game",
-  "join-title": "Join a table",
-  "join-code-label": "Table code",
-  "join-submit": "Join",
-  "watch-code": "Watch",
-  "open-title": "Open tables",
-  "custom-title": "Custom table: every seat and rule option",
-  "rules-title": "Rules",
-  "players-title": "Players",
-  "seat-count-label": "Number of players",
-  "options-title": "Rule options",
-  "table-title": "Table",
-  "public-label": "listed among the open tables",
-  "turn-seconds-label": "Seconds per turn",
-  create: "Create the table",
-};
 const WORDS = {
-  playNow: "Play now",
-  playNowHelp: (game) => `Start a ${game} match against bots at once`,
-  friends: "Play with friends",
-  friendsHelp: (game) => `Open a private ${game} table and get a link to send`,
-  quick: "Quick match",
-  quickHelp: (game) => `Play ${game} with other people; bots fill the seats left after the wait`,
-  players: "Players",
-  bots: "Bots",
-  wait: "Bots join a quick match after",
-  rules: "Rules",
-  noName: "Choose a name first (top right).",
-  noTables: "No open table right now: start a quick match!",
-  listFailed: (why) => `The tables could not be listed: ${why}`,
-  rulesFailed: "The rules could not be loaded.",
-  created: (title, code) => [`${title} table created. Code `, h("strong", { class: "code", "data-code": code, text: code })],
-  share: "Share this link: ",
-  goToTable: "Go to the table",
-  tableLine: (n, free) => `${n} players, ${free} free seat${free === 1 ? "" : "s"}`,
-  join: "Join",
-  watch: "Watch",
-  noLimit: "no limit",
-  none: "none",
-  person: (seat) => (seat === 0 ? "Person (you)" : "Person"),
-  seat: (n) => `Seat ${n}`,
-  presetsLabel: "Presets",
-};
-const PITCH = {
-  skyjo: "Turn, swap and clear columns: end the round with the lowest points.",
-  cactus: "Remember your hidden cards, snap matching ranks, call Cactus when you are lowest.",
-  lastcard: "Match colour or number, stack +2 and +4, and shout Last Card before you go out.",
+  playNow: t("lobby.playNow"),
+  playNowHelp: (game) => t("lobby.playNowHelp", { game }),
+  friends: t("lobby.friends"),
+  friendsHelp: (game) => t("lobby.friendsHelp", { game }),
+  quick: t("lobby.quick"),
+  quickHelp: (game) => t("lobby.quickHelp", { game }),
+  players: t("lobby.players"),
+  bots: t("lobby.bots"),
+  wait: t("lobby.wait"),
+  rules: (game) => t("lobby.rules", { game }),
+  noName: t("lobby.noName"),
+  noTables: t("lobby.noTables"),
+  listFailed: (why) => t("lobby.listFailed", { why }),
+  rulesFailed: t("lobby.rulesFailed"),
+  created: (title, code) => [t("lobby.created", { title }), " ", h("strong", { class: "code", "data-code": code, text: code })],
+  share: t("lobby.share"),
+  goToTable: t("lobby.goToTable"),
+  tableLine: (n, free) => `${t("lobby.tablePlayers", { n })}, ${t("lobby.tableFree", { n: free })}`,
+  join: t("lobby.join"),
+  watch: t("lobby.watch"),
+  tableLabel: (action, title, code) => t("lobby.tableLabel", { action, title, code }),
+  noLimit: t("lobby.noLimit"),
+  none: t("lobby.none"),
+  person: (seat) => (seat === 0 ? t("lobby.personYou") : t("lobby.person")),
+  bot: (label) => t("lobby.bot", { label }),
+  seat: (n) => t("lobby.seat", { n }),
+  presetsLabel: t("lobby.presetsLabel"),
+  gameGroup: t("lobby.gameGroup"),
+  seconds: (n) => t("lobby.seconds", { n }),
 };
 const PICTURES = {
   skyjo: () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)],
   cactus: () => [frenchCard("Ks"), frenchCard("7h"), frenchCard("Ad")],
   lastcard: () => [lastCardCard("R7"), lastCardCard("+4"), lastCardCard("Bskip")],
-};
-const BOT_LABELS = {
-  random: "random (weakest)",
-  greedy: "greedy (quick rules)",
-  heuristic: "heuristic",
-  ismcts: "ISMCTS (strongest)",
-  easy: "easy",
-  normal: "normal",
-  hard: "hard",
-  expert: "expert (strongest)",
 };
 /** The bot a player gets unless they choose: a middle level when the server has one. */
 const PREFERRED_BOTS = ["normal", "heuristic"];
@@ -90,13 +60,15 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let game = null;
 
-const botLabel = (bot) => BOT_LABELS[bot] ?? bot;
+/** The catalogue's text for `key` when it has one, else the server's `fallback`. */
+const known = (key, fallback) => (has(key) ? t(key) : fallback);
+const botLabel = (bot) => known(`bot.${bot}`, bot);
 /**
  * The bot choices the server offers for `g`, as [spec, label]: its named levels first
  * (`levels`, when the server has them: easy ... expert), then every other bot.
  */
 function botChoices(g) {
-  const levels = (g.levels ?? []).map((l) => [l.spec, `${l.title}, ${l.summary}`]);
+  const levels = (g.levels ?? []).map((l) => [l.spec, `${known(`level.${l.spec}.title`, l.title)}, ${known(`level.${l.spec}.summary`, l.summary)}`]);
   const others = g.bots.filter((b) => !levels.some(([spec]) => spec === b));
   return [...levels, ...others.map((b) => [b, botLabel(b)])];
 }
@@ -107,7 +79,7 @@ const defaultBot = (g) => {
 const defaultPlayers = (g) => Math.max(g.min_players, Math.min(4, g.max_players));
 
 function fillTexts() {
-  for (const [id, text] of Object.entries(TEXT)) $(id).textContent = text;
+  translatePage();
   $("turn-seconds").placeholder = WORDS.noLimit;
 }
 
@@ -169,7 +141,7 @@ function gameCard(g) {
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
     h("div", { class: "game-art", "aria-hidden": "true" }, PICTURES[g.name]?.() ?? null),
     h("h3", { id: `title-${g.name}`, text: g.title }),
-    h("p", { class: "pitch", text: PITCH[g.name] ?? "" }),
+    h("p", { class: "pitch", text: known(`lobby.pitch.${g.name}`, "") }),
     h("div", { class: "game-settings" }, labelled(WORDS.players, players), labelled(WORDS.bots, bots)),
   );
   const button = (how, text, help, main) =>
@@ -192,7 +164,7 @@ function gameCard(g) {
     h("button", {
       type: "button",
       class: "link-button",
-      text: `${WORDS.rules}: ${g.title}`,
+      text: WORDS.rules(g.title),
       onclick: () => {
         $("custom").open = true;
         $("rules-box").open = true;
@@ -208,11 +180,11 @@ function showGames() {
   const wait = h(
     "select",
     { id: "quick-wait" },
-    WAITS.map((s) => h("option", { value: s, text: `${s} s`, selected: s === DEFAULT_WAIT })),
+    WAITS.map((s) => h("option", { value: s, text: WORDS.seconds(s), selected: s === DEFAULT_WAIT })),
   );
   $("games").append(
     h("div", { class: "game-cards" }, games.map(gameCard)),
-    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: `${WORDS.wait} ` }), wait),
+    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: WORDS.wait }), " ", wait),
   );
 }
 
@@ -227,7 +199,7 @@ function goToTable(watch) {
 async function showRules(name) {
   const box = $("rules");
   try {
-    const response = await fetch(`rules/${name}.md`);
+    const response = await fetch(rulesPage(name));
     if (!response.ok) throw new Error(`${response.status}`);
     replaceChildren(box, markdown(await response.text()));
   } catch {
@@ -236,11 +208,6 @@ async function showRules(name) {
 }
 
 // ------------------------------------------------------------------ options
-/** "initial_reveals" -> "Initial reveals". */
-function optionTitle(name) {
-  const words = name.replaceAll("_", " ");
-  return words[0].toUpperCase() + words.slice(1);
-}
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
@@ -262,7 +229,7 @@ function optionInput(option) {
   }
   input.dataset.option = option.name;
   const name = h("span", { class: "option-name", title: option.name, text: optionTitle(option.name) });
-  const help = h("span", { class: "help", text: option.help });
+  const help = h("span", { class: "help", text: known(`option.${game.name}.${option.name}.help`, option.help) });
   if (option.type === "bool") return h("label", { for: id, class: "check" }, input, name, help);
   return h("label", { for: id }, name, input, help);
 }
@@ -312,16 +279,16 @@ function showPresets() {
         class: "preset",
         "data-preset": preset.name,
         "aria-pressed": String(preset.name === "Standard"),
-        title: preset.text,
+        title: presetText(game.name, preset),
         onclick: () => applyPreset(preset),
-      }, h("strong", { text: preset.name }), preset.text ? h("span", { class: "help", text: ` ${preset.text}` }) : null),
+      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(game.name, preset)}` })),
     ),
   );
 }
 
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, `Bot: ${text}`])];
+  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, WORDS.bot(text)])];
   const chosen = seat === 0 ? "human" : defaultBot(game);
   return h(
     "div",
@@ -411,8 +378,8 @@ function tableItem(table) {
     h("strong", { text: table.title }),
     h("span", { class: "code", text: table.code }),
     h("span", { text: WORDS.tableLine(table.players, free) }),
-    h("a", { href: `${link}&join=1`, text: WORDS.join, "aria-label": `${WORDS.join} ${table.title} table ${table.code}` }),
-    h("a", { href: `${link}&watch=1`, text: WORDS.watch, "aria-label": `${WORDS.watch} ${table.title} table ${table.code}` }),
+    h("a", { href: `${link}&join=1`, text: WORDS.join, "aria-label": WORDS.tableLabel(WORDS.join, table.title, table.code) }),
+    h("a", { href: `${link}&watch=1`, text: WORDS.watch, "aria-label": WORDS.tableLabel(WORDS.watch, table.title, table.code) }),
   );
 }
 
@@ -427,7 +394,7 @@ async function refreshTables() {
 
 // ------------------------------------------------------------------ start
 async function main() {
-  buildPrefs(document.getElementById("prefs"));
+  buildPrefs(document.getElementById("prefs"), languageSwitch());
   fillTexts();
   $("player-name").value = ensurePlayerName();
   $("player-name").addEventListener("change", () => {
@@ -447,7 +414,7 @@ async function main() {
     $("game-picker"),
     games.map((g) => h("button", { type: "button", "data-game": g.name, "aria-pressed": "false", text: g.title, onclick: () => pickGame(g.name) })),
   );
-  $("game-picker").setAttribute("aria-label", "game");
+  $("game-picker").setAttribute("aria-label", WORDS.gameGroup);
   pickGame(games[0].name);
   refreshTables();
   setInterval(refreshTables, TABLES_REFRESH_MS);

@@ -3,23 +3,23 @@
 // back to the lobby, the match's record to download).
 
 import { h, s } from "./dom.js";
+import { listOf, ordinal, t } from "./i18n.js";
 
 export const TEXT = {
-  title: "The match is over",
-  won: (names) => `${names} won the match!`,
-  place: (n) => ["1st", "2nd", "3rd"][n - 1] ?? `${n}th`,
-  ranking: "Final ranking",
-  player: "Player",
-  total: "Total",
-  round: (n) => `Round ${n}`,
-  rounds: "Round by round",
-  chart: "Running totals after each round",
-  rematch: "Rematch",
-  rematchWaiting: "Waiting for the others…",
-  rematchAsked: (names) => `Rematch asked by ${names}.`,
-  lobby: "Back to the lobby",
-  record: "Download the match record (JSON)",
-  and: " and ",
+  title: t("matchend.title"),
+  won: (names) => t("matchend.won", { names: listOf(names), n: names.length }),
+  place: (n) => ordinal("matchend.place", n),
+  ranking: t("matchend.ranking"),
+  player: t("matchend.player"),
+  total: t("matchend.total"),
+  round: (n) => t("matchend.round", { n }),
+  rounds: t("matchend.rounds"),
+  chart: t("matchend.chart"),
+  rematch: t("matchend.rematch"),
+  rematchWaiting: t("matchend.rematchWaiting"),
+  rematchAsked: (names) => t("matchend.rematchAsked", { names }),
+  lobby: t("matchend.lobby"),
+  record: t("matchend.record"),
 };
 
 const LINE_COLOURS = ["#f2c14e", "#7fd1ff", "#ff8a65", "#a5d6a7", "#ce93d8", "#fff59d", "#80cbc4", "#f48fb1", "#bcaaa4", "#e0e0e0"];
@@ -101,7 +101,7 @@ function roundsTable(view, names) {
  */
 export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
   const ranking = places(view.totals, higherWins(view));
-  const winners = view.winners.map((p) => names[p]).join(TEXT.and);
+  const winners = view.winners.map((p) => names[p]);
   return h(
     "section",
     { class: "match-end panel", "aria-labelledby": "match-end-title" },
@@ -123,7 +123,7 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
     ),
     h("h3", { text: TEXT.rounds }),
     h("div", { class: "match-end-detail" }, roundsTable(view, names), chart(view, names)),
-    votes.length ? h("p", { text: TEXT.rematchAsked(votes.join(", ")) }) : null,
+    votes.length ? h("p", { text: TEXT.rematchAsked(listOf(votes)) }) : null,
     h(
       "div",
       { class: "controls" },

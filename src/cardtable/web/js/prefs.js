@@ -3,11 +3,12 @@
 // this module builds their controls into the page's `#prefs` element.
 
 import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const TEXT = {
-  theme: "Theme",
-  themes: { auto: "Auto (system)", light: "Light", dark: "Dark" },
-  colourBlind: "Colour-blind cards",
+  theme: t("prefs.theme"),
+  themes: { auto: t("prefs.theme.auto"), light: t("prefs.theme.light"), dark: t("prefs.theme.dark") },
+  colourBlind: t("prefs.colourBlind"),
 };
 
 const THEME_KEY = "cardtable:theme";

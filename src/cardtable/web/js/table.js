@@ -14,55 +14,56 @@ import { GAMES } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
 import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
-import { changedOptions, presetOf } from "./presets.js";
+import { changedOptions, optionTitle, presetOf, presetTitle } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
+import { languageSwitch, t } from "./i18n.js";
+import { refusalText } from "./errors.js";
 
 /** Every text of this page's frame, in one place (game texts live in games/*.js). */
 const TEXT = {
-  connecting: "Connecting…",
-  noCode: "No table code given.",
-  noTable: (code) => `There is no table ${code}.`,
-  back: "Back to the lobby",
-  lost: "Connection lost. Reconnecting…",
-  again: "Connection is back.",
-  tableWord: "table",
-  players: "Players",
-  sheet: "Score sheet",
-  log: "Log",
-  joinTitle: (title) => `Join this ${title} table`,
-  chooseSeat: "Choose a name and take a seat, or watch.",
-  full: "Every seat is taken.",
-  fullStatus: "Every seat is taken: you can watch the match.",
-  yourName: "Your name",
-  seat: "Seat",
-  seatN: (n) => `Seat ${n}`,
-  botN: (n) => `Bot ${n}`,
-  take: "Take the seat",
-  watchInstead: "Watch instead",
-  notStarted: "The match has not started yet.",
-  watching: "watching",
-  youAre: (name) => `you are ${name}`,
-  free: "free",
-  offline: "offline",
-  standIn: "a bot plays for now",
-  you: "you",
-  watchers: (n) => `${n} watching`,
-  timedOut: (name) => `${name} ran out of time: a bot plays for them until they come back.`,
-  yourStandIn: "Your time ran out, so a bot is playing for you.",
-  takeBack: "Take my seat back",
-  stale: "Too late: the table moved on before your move arrived.",
+  connecting: t("table.connecting"),
+  noCode: t("table.noCode"),
+  noTable: (code) => t("table.noTable", { code }),
+  back: t("table.back"),
+  lost: t("table.lost"),
+  again: t("table.again"),
+  tableWord: t("table.tableWord"),
+  players: t("table.players"),
+  sheet: t("table.sheet"),
+  log: t("table.log"),
+  joinTitle: (title) => t("table.joinTitle", { title }),
+  chooseSeat: t("table.chooseSeat"),
+  full: t("table.full"),
+  fullStatus: t("table.fullStatus"),
+  yourName: t("table.yourName"),
+  seat: t("table.seat"),
+  seatN: (n) => t("table.seatN", { n }),
+  botN: (n) => t("table.botN", { n }),
+  take: t("table.take"),
+  watchInstead: t("table.watchInstead"),
+  notStarted: t("table.notStarted"),
+  watching: t("table.watching"),
+  youAre: (name) => t("table.youAre", { name }),
+  free: t("table.free"),
+  offline: t("table.offline"),
+  standIn: t("table.standIn"),
+  you: t("table.you"),
+  watchers: (n) => t("table.watchers", { n }),
+  timedOut: (name) => t("table.timedOut", { name }),
+  yourStandIn: t("table.yourStandIn"),
+  takeBack: t("table.takeBack"),
   rulesOn: (names) => `${GUIDE_TEXT.rulesOn} ${names}`,
-  standard: "Standard",
-  on: "on",
-  off: "off",
-  history: "Finished matches",
-  hint: "Hint",
-  hinting: "The coach is thinking…",
-  hintTitle: "Ask the coach for a move (practice tables only)",
-  replay: "Replay this match with the coach",
+  standard: t("table.standard"),
+  on: t("table.on"),
+  off: t("table.off"),
+  history: t("table.history"),
+  hint: t("table.hint"),
+  hinting: t("table.hinting"),
+  hintTitle: t("table.hintTitle"),
+  replay: t("table.replay"),
 };
 
 const BACK_BANNER_MS = 3000;
@@ -177,7 +178,7 @@ function renderRulesOn() {
   const changed = changedOptions(page.table.options, described);
   const preset = presetOf(page.table.game, changed);
   const shown = (v) => (v === true ? TEXT.on : v === false ? TEXT.off : String(v));
-  const names = preset ? preset.name : Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${shown(v)}`).join(", ");
+  const names = preset ? presetTitle(preset) : Object.entries(changed).map(([k, v]) => `${optionTitle(k)} ${shown(v)}`).join(", ");
   $("rules-on").textContent = TEXT.rulesOn(names || TEXT.standard);
 }
 
@@ -301,7 +302,7 @@ function ensureTableView() {
   if (page.tv) return;
   const game = GAMES[page.table.game];
   $("game-title").textContent = page.table.title;
-  document.title = `${page.table.title} · table ${code} · cardtable`;
+  document.title = t("table.docTitle", { title: page.table.title, code });
   $("rules-drawer-title").textContent = GUIDE_TEXT.title(page.table.title);
   replaceChildren($("rules-body"), guide(page.table.game));
   page.tv = new TableView(
@@ -413,7 +414,7 @@ const HANDLERS = {
       return;
     }
     if (m.error === "table_full" || m.error === "seat_taken") page.joinSent = false;
-    showError(m.error === "stale" ? TEXT.stale : m.message);
+    showError(refusalText(m.error, m.message, m.params));
     page.tv?.refused();
     renderRoom();
   },
@@ -466,7 +467,7 @@ function fillFrame() {
 }
 
 function main() {
-  buildPrefs($("prefs"), ...soundControls());
+  buildPrefs($("prefs"), languageSwitch(), ...soundControls());
   fillFrame();
   if (!code) {
     $("status").textContent = TEXT.noCode;

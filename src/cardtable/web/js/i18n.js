@@ -1,0 +1,103 @@
+// The page's language and its message catalogue (i18n/<language>.json, one file per
+// language). The language is the one the visitor chose in the page (remembered in
+// localStorage), else the first of the browser's languages we have, else English.
+// Every module that shows text imports `t` from here; the catalogue is loaded once,
+// before any of them runs (a top-level await), so `t` is synchronous.
+//
+// A message is a string with {name} placeholders, or, when it depends on a count, an
+// object of plural forms ({"one": ..., "other": ...}) chosen by the browser's
+// Intl.PluralRules for the parameter `n`. Lists ("Ann, Bob and Cy") come from
+// Intl.ListFormat. Adding a language: add its catalogue and its entry in LANGUAGES
+// (docs/browser.md).
+
+import { h } from "./dom.js";
+
+/** The languages the site speaks, each named in itself (for the switch). */
+export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
+
+const FALLBACK = "en";
+const LANGUAGE_KEY = "cardtable:language";
+
+/** The language to use: the stored choice, else the first known browser language. */
+export function pickLanguage(stored, preferred) {
+  if (stored in LANGUAGES) return stored;
+  for (const tag of preferred) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return FALLBACK;
+}
+
+export const language = pickLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
+
+async function loadCatalogue(lang) {
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`the ${lang} catalogue could not be loaded (${response.status})`);
+  return response.json();
+}
+
+const catalogue = await loadCatalogue(language);
+const plurals = new Intl.PluralRules(language);
+const ordinals = new Intl.PluralRules(language, { type: "ordinal" });
+const lists = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
+document.documentElement.lang = language;
+
+function fill(key, params, rules) {
+  let message = catalogue[key];
+  if (message === undefined) {
+    console.error(`no message ${key} in the ${language} catalogue`);
+    return key;
+  }
+  if (typeof message === "object") message = message[rules.select(params.n)] ?? message.other;
+  return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** The message `key` with its {placeholders} filled from `params` (its plural form by `n`). */
+export function t(key, params = {}) {
+  return fill(key, params, plurals);
+}
+
+/** The message `key` for the ordinal `n` ("1st", "2nd"; "1er", "2e"; "1.", "2."). */
+export function ordinal(key, n) {
+  return fill(key, { n }, ordinals);
+}
+
+/** Whether the catalogue has a message `key` (for texts that may come from the server). */
+export function has(key) {
+  return key in catalogue;
+}
+
+/** The address of `game`'s full rules page in the page's language (docs/rules/). */
+export function rulesPage(game) {
+  return language === FALLBACK ? `rules/${game}.md` : `rules/${language}/${game}.md`;
+}
+
+/** "Ann, Bob and Cy" in the page's language. */
+export function listOf(items) {
+  return lists.format(items.map(String));
+}
+
+/** Fill the page's fixed texts: each element with data-i18n="key" (its text) and
+ * data-i18n-label="key" (its aria-label). */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+}
+
+/** The language switch for the page's settings; a change reloads the page in the new language. */
+export function languageSwitch() {
+  const select = h(
+    "select",
+    {
+      id: "language-switch",
+      onchange: () => {
+        localStorage.setItem(LANGUAGE_KEY, select.value);
+        window.location.reload();
+      },
+    },
+    // Short codes keep the header one line on a phone; each option is named in its own language.
+    Object.entries(LANGUAGES).map(([value, name]) => h("option", { value, text: value.toUpperCase(), "aria-label": name, title: name, lang: value, selected: value === language })),
+  );
+  // Named for screen readers only: each language's own name says what the control is.
+  return h("label", {}, h("span", { class: "visually-hidden", text: t("prefs.language") }), select);
+}
