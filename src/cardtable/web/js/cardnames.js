@@ -21,7 +21,8 @@ function rankClass(rank) {
 export function frenchName(name) {
   const { rank, suit } = parseFrench(name);
   const face = FACES.includes(rank);
-  return t(face ? "card.name.face" : "card.name.number", { rank: face ? t(`card.rank.${rank}`) : rank, suit: t(`card.suit.${suit}`) });
+  const parts = { rank: face ? t(`card.rank.${rank}`) : rank, suit: t(`card.suit.${suit}`) };
+  return face ? t("card.name.face", parts) : t("card.name.number", parts);
 }
 
 /** A French card with its article, as the object of a sentence: "the 7 of spades",

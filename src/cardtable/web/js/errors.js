@@ -7,6 +7,5 @@ import { has, t } from "./i18n.js";
 
 /** The text to show for the refusal `code` (with its English `message` and `params`). */
 export function refusalText(code, message, params = {}) {
-  const key = `error.${code}`;
-  return has(key) ? t(key, params) : message;
+  return has(`error.${code}`) ? t(`error.${code}`, params) : message;
 }

@@ -77,8 +77,8 @@ export function listOf(items) {
   return lists.format(items.map(String));
 }
 
-/** Fill the page's fixed texts: each element with data-i18n="key" (its text) and
- * data-i18n-label="key" (its aria-label). */
+/** Fill the page's fixed texts: each element with a data-i18n key (its text) and
+ * a data-i18n-label key (its aria-label). */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));

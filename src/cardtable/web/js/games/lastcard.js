@@ -201,8 +201,8 @@ export function describe(event, ctx) {
       return t("lastcard.log.round_start", { round: event.round, name: seatName(ctx, event.starter), card: cardName(event.top) });
     case "play": {
       const wild = event.card === "wild" || event.card === "+4";
-      const key = `lastcard.log.play${wild ? "Wild" : ""}${event.call ? "Call" : ""}`;
-      return t(key, { name: who, card: cardName(event.card), colour: wild ? colourName(event.color) : "" });
+      const params = { name: who, card: cardName(event.card), colour: wild ? colourName(event.color) : "" };
+      return t(`lastcard.log.play${wild ? "Wild" : ""}${event.call ? "Call" : ""}`, params);
     }
     case "draw": {
       const why = DRAW_REASONS.includes(event.reason) ? `.${event.reason}` : "";
