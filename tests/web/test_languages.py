@@ -4,38 +4,11 @@ remembered, and the server's refusals show in the chosen language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page
 
 from tests.server.support import create_table
 
-from .support import DESKTOP, RECORDER, WAIT_MS, TablePage
-
-Opener = Callable[[str], Page]
-
-
-@pytest.fixture
-def open_in(browser: Browser) -> Iterator[Opener]:
-    """Opens pages in fresh contexts whose browser speaks `locale`; a test fails if any
-    of them raised an uncaught script error."""
-    pages: list[Page] = []
-    crashes: list[str] = []
-
-    def opener(locale: str) -> Page:
-        context = browser.new_context(viewport=DESKTOP, locale=locale)
-        context.add_init_script(RECORDER)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.on("pageerror", lambda error: crashes.append(f"{page.url}: {error}"))
-        pages.append(page)
-        return page
-
-    yield opener
-    for page in pages:
-        page.context.close()
-    assert crashes == [], "the client raised script errors"
+from .support import TablePage
 
 
 @pytest.mark.parametrize(
@@ -47,8 +20,10 @@ def open_in(browser: Browser) -> Iterator[Opener]:
         ("es-ES", "en", "Play now"),  # a language the site does not speak: English
     ],
 )
-def test_the_browsers_language_picks_the_catalogue(web_server, open_in, locale, language, play_now):
-    page = open_in(locale)
+def test_the_browsers_language_picks_the_catalogue(
+    web_server, open_page, locale, language, play_now
+):
+    page = open_page(locale=locale)
     page.goto(f"{web_server.url}/")
     page.wait_for_selector(".game-card [data-now]")
     assert page.locator(".game-card[data-game=skyjo] [data-now]").inner_text() == play_now
@@ -56,8 +31,8 @@ def test_the_browsers_language_picks_the_catalogue(web_server, open_in, locale, 
     assert page.input_value("#language-switch") == language
 
 
-def test_the_lobby_shows_the_full_rules_in_the_pages_language(web_server, open_in):
-    page = open_in("de-DE")
+def test_the_lobby_shows_the_full_rules_in_the_pages_language(web_server, open_page):
+    page = open_page(locale="de-DE")
     page.goto(f"{web_server.url}/")
     page.click(".game-card[data-game=cactus] .link-button")
     page.wait_for_selector("#rules h3:has-text('Eine Runde')")
@@ -65,9 +40,9 @@ def test_the_lobby_shows_the_full_rules_in_the_pages_language(web_server, open_i
 
 
 def test_switching_language_changes_the_table_and_its_rules_drawer_and_is_remembered(
-    web_server, open_in
+    web_server, open_page
 ):
-    page = open_in("en-GB")
+    page = open_page(locale="en-GB")
     TablePage.seated(page, web_server, "skyjo", ["human", "random"])
     page.click("#rules-button")
     assert page.locator("#rules-drawer-title").inner_text() == "How to play Skyjo"
@@ -89,9 +64,9 @@ def test_switching_language_changes_the_table_and_its_rules_drawer_and_is_rememb
     assert page.locator(".game-card[data-game=skyjo] [data-now]").inner_text() == "Jouer maintenant"
 
 
-def test_a_refusal_of_the_server_shows_in_the_chosen_language(web_server, open_in):
+def test_a_refusal_of_the_server_shows_in_the_chosen_language(web_server, open_page):
     code = create_table(web_server, "skyjo", ["human", "human"])["code"]
-    page = open_in("fr-FR")
+    page = open_page(locale="fr-FR")
     page.goto(f"{web_server.url}/table.html?code={code}")
     # A name of blank letters only (U+3164) passes the form but not the server.
     page.fill("#join-name", "\u3164")
@@ -102,9 +77,9 @@ def test_a_refusal_of_the_server_shows_in_the_chosen_language(web_server, open_i
     assert refused[0]["message"].startswith("a name must")  # the API keeps its English
 
 
-def test_a_refusal_names_the_seat_counted_from_1_in_the_chosen_language(web_server, open_in):
+def test_a_refusal_names_the_seat_counted_from_1_in_the_chosen_language(web_server, open_page):
     code = create_table(web_server, "skyjo", ["human", "human"])["code"]
-    ann, bob = open_in("de-DE"), open_in("de-DE")
+    ann, bob = open_page(locale="de-DE"), open_page(locale="de-DE")
     TablePage(ann, web_server.url).open(code)
     ann.fill("#join-name", "Ann")
     ann.click("#room button[type=submit]")

@@ -1,16 +1,23 @@
 // The page's language and its message catalogue (i18n/<language>.json, one file per
 // language). The language is the one the visitor chose in the page (remembered in
 // localStorage), else the first of the browser's languages we have, else English.
-// Every module that shows text imports `t` from here; the catalogue is loaded once,
-// before any of them runs (a top-level await), so `t` is synchronous.
+// Every module that shows text imports `t` from here. The catalogues are imported as
+// JSON modules, so they are loaded with the page's scripts, before any of them runs
+// and before the page's load event: `t` is synchronous, and a page is never seen
+// half-translated.
 //
 // A message is a string with {name} placeholders, or, when it depends on a count, an
 // object of plural forms ({"one": ..., "other": ...}) chosen by the browser's
 // Intl.PluralRules for the parameter `n`. Lists ("Ann, Bob and Cy") come from
-// Intl.ListFormat. Adding a language: add its catalogue and its entry in LANGUAGES
-// (docs/browser.md).
+// Intl.ListFormat. Adding a language: add its catalogue, its import and its entry in
+// LANGUAGES (docs/browser.md).
 
 import { h } from "./dom.js";
+import de from "../i18n/de.json" with { type: "json" };
+import en from "../i18n/en.json" with { type: "json" };
+import fr from "../i18n/fr.json" with { type: "json" };
+
+const CATALOGUES = { en, fr, de };
 
 /** The languages the site speaks, each named in itself (for the switch). */
 export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
@@ -19,31 +26,25 @@ const FALLBACK = "en";
 const LANGUAGE_KEY = "cardtable:language";
 
 /** The language to use: the stored choice, else the first known browser language. */
-export function pickLanguage(stored, preferred) {
-  if (stored in LANGUAGES) return stored;
+function pickLanguage(stored, preferred) {
+  if (Object.hasOwn(LANGUAGES, stored ?? "")) return stored;
   for (const tag of preferred) {
     const base = String(tag).toLowerCase().split("-")[0];
-    if (base in LANGUAGES) return base;
+    if (Object.hasOwn(LANGUAGES, base)) return base;
   }
   return FALLBACK;
 }
 
 export const language = pickLanguage(localStorage.getItem(LANGUAGE_KEY), navigator.languages ?? [navigator.language]);
 
-async function loadCatalogue(lang) {
-  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`the ${lang} catalogue could not be loaded (${response.status})`);
-  return response.json();
-}
-
-const catalogue = await loadCatalogue(language);
+const catalogue = CATALOGUES[language];
 const plurals = new Intl.PluralRules(language);
 const ordinals = new Intl.PluralRules(language, { type: "ordinal" });
 const lists = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
 document.documentElement.lang = language;
 
 function fill(key, params, rules) {
-  let message = catalogue[key];
+  let message = has(key) ? catalogue[key] : undefined;
   if (message === undefined) {
     console.error(`no message ${key} in the ${language} catalogue`);
     return key;
@@ -64,7 +65,7 @@ export function ordinal(key, n) {
 
 /** Whether the catalogue has a message `key` (for texts that may come from the server). */
 export function has(key) {
-  return key in catalogue;
+  return Object.hasOwn(catalogue, key);
 }
 
 /** The address of `game`'s full rules page in the page's language (docs/rules/). */

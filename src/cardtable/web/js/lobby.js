@@ -265,7 +265,7 @@ function applyPreset(preset) {
     setOptionInput(option, option.name in preset.options ? preset.options[option.name] : option.default);
   }
   for (const button of document.querySelectorAll("#presets button")) {
-    button.setAttribute("aria-pressed", String(button.dataset.preset === preset.name));
+    button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
   }
 }
 
@@ -277,8 +277,8 @@ function showPresets() {
       h("button", {
         type: "button",
         class: "preset",
-        "data-preset": preset.name,
-        "aria-pressed": String(preset.name === "Standard"),
+        "data-preset": preset.id,
+        "aria-pressed": String(preset.id === "standard"),
         title: presetText(game.name, preset),
         onclick: () => applyPreset(preset),
       }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(game.name, preset)}` })),

@@ -6,29 +6,29 @@ import { has, t } from "./i18n.js";
 
 export const PRESETS = {
   skyjo: [
-    { id: "standard", name: "Standard", options: {} },
-    { id: "quick", name: "Quick game", options: { target_score: 50 } },
-    { id: "rows", name: "Rows clear too", options: { clear_rows: true } },
-    { id: "gentle", name: "Gentle finish", options: { finisher_multiplier: 1 } },
+    { id: "standard", options: {} },
+    { id: "quick", options: { target_score: 50 } },
+    { id: "rows", options: { clear_rows: true } },
+    { id: "gentle", options: { finisher_multiplier: 1 } },
   ],
   cactus: [
-    { id: "standard", name: "Standard", options: {} },
-    { id: "quick", name: "Quick game", options: { rounds: 3 } },
-    { id: "memory", name: "Memory aid", options: { memory_aid: true } },
-    { id: "cutthroat", name: "Cutthroat", options: { self_snap: true, caller_penalty: 10, lock_caller: false } },
+    { id: "standard", options: {} },
+    { id: "quick", options: { rounds: 3 } },
+    { id: "memory", options: { memory_aid: true } },
+    { id: "cutthroat", options: { self_snap: true, caller_penalty: 10, lock_caller: false } },
   ],
   lastcard: [
-    { id: "standard", name: "Standard", options: {} },
-    { id: "quick", name: "Quick game", options: { target_score: 150 } },
-    { id: "nostack", name: "No stacking", options: { stack_plus_two: false, stack_plus_four: false } },
-    { id: "anything", name: "Anything goes", options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 } },
+    { id: "standard", options: {} },
+    { id: "quick", options: { target_score: 150 } },
+    { id: "nostack", options: { stack_plus_two: false, stack_plus_four: false } },
+    { id: "anything", options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 } },
   ],
 };
 
-/** The game's presets (always at least "Standard"). `name` is a preset's stable
- * identifier (the page's data-preset); people read its title and text. */
+/** The game's presets (always at least "standard"). A preset's `id` names it in the
+ * page (data-preset) and in the catalogue; people read its title and text. */
 export function presetsOf(game) {
-  return PRESETS[game] ?? [{ id: "standard", name: "Standard", options: {} }];
+  return PRESETS[game] ?? [{ id: "standard", options: {} }];
 }
 
 /** A preset's title in the page's language ("Quick game"). */
