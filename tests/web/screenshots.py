@@ -1,26 +1,34 @@
-"""Screenshots for the README: ``python -m tests.web.screenshots``.
+"""Screenshots for the README: ``python -m tests.web.screenshots [SET ...]``.
 
-A server with bots runs on a temporary database. The landing page is saved, then for
-each game a person starts a match with Play now, plays a few moves (the mid-round
-picture) and plays on to the end of a short match (the match end picture), each at
-desktop and phone sizes, into docs/screenshots/.
+A server with bots runs on a temporary database. The sets (all of them when none is
+named), each at desktop and phone sizes, into docs/screenshots/:
+
+- ``landing``: the landing page;
+- ``matches``: for each game a person starts a match with Play now, plays a few moves
+  (the mid-round picture) and plays on to the end of a short match (the match end);
+- ``big``: the largest table of each game (8 or 10 seats) a few moves in, at 1280x900;
+- ``pixel``: each game's mid-round picture in the pixel-art card theme.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+import cardtable
 from tests.server.support import Server, running_server
 
 from .support import DESKTOP, MOVES, PHONE, TablePage, launch, new_page, set_name
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = (("desktop", DESKTOP), ("phone", PHONE))
+BIG_SIZES = (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE))
 
 #: Per game: moves to play before the mid-round picture, and options for a match of
 #: two or three rounds (so the match end has a chart worth the name).
@@ -30,14 +38,23 @@ TABLES = {
     "lastcard": (4, {"target_score": 40}),
 }
 #: Moves not to click while setting up the picture (ending a Cactus round early).
+#: An open dialog that is not a chooser of moves: a notice to close.
+NOTICE = "dialog[open]:not(.chooser)"
+#: A set of pictures: the paths it saved.
+Shots = Callable[[Browser, Server], list[Path]]
 HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
 MATCH_SECONDS = 600
 
 
-def shoot(page: Page, name: str, full_page: bool = True) -> list[Path]:
+def shoot(
+    page: Page,
+    name: str,
+    full_page: bool = True,
+    sizes: tuple[tuple[str, dict[str, int]], ...] = SIZES,
+) -> list[Path]:
     """Save the page at each size as ``<name>-<size>.png``."""
     paths = []
-    for size, viewport in SIZES:
+    for size, viewport in sizes:
         page.set_viewport_size(viewport)
         page.wait_for_timeout(400)
         path = OUT / f"{name}-{size}.png"
@@ -57,14 +74,17 @@ def landing(browser: Browser, server: Server) -> list[Path]:
     return paths
 
 
-def match(browser: Browser, server: Server, game: str) -> list[Path]:
-    """A person's match from Play now to the end: mid-round and match end pictures."""
+def mid_round(
+    browser: Browser, server: Server, game: str, players: int = 4, cards: str = "classic"
+) -> tuple[Page, TablePage, random.Random]:
+    """Ann and heuristic bots a few moves into a match, in the card theme ``cards``."""
     moves, options = TABLES[game]
     page = new_page(browser, DESKTOP)
     # Play now, with the rules of a short match: the custom form makes the same table.
     page.goto(f"{server.url}/")
     set_name(page, "Ann")
-    seats = ["human", "heuristic", "heuristic", "heuristic"]
+    page.evaluate("(cards) => localStorage.setItem('cardtable:cards', cards)", cards)
+    seats = ["human"] + ["heuristic"] * (players - 1)
     code = page.evaluate(
         """async ([game, seats, options]) => {
           const { createTable } = await import('/js/api.js');
@@ -82,11 +102,19 @@ def match(browser: Browser, server: Server, game: str) -> list[Path]:
         person.click_a_move(rng, HOLD_BACK)
     page.wait_for_selector(MOVES)
     page.wait_for_timeout(800)  # let the last animation finish
+    # A notice (a wrong throw) or a chooser would hide the table in the picture.
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    return page, person, rng
+
+
+def match(browser: Browser, server: Server, game: str) -> list[Path]:
+    """A person's match from Play now to the end: mid-round and match end pictures."""
+    page, person, rng = mid_round(browser, server, game)
     paths = shoot(page, f"{game}-round", full_page=False)
     deadline = time.monotonic() + MATCH_SECONDS
     while not page.locator(".match-end").count():
         assert time.monotonic() < deadline, f"{game}: the match did not end in time"
-        if page.locator("dialog[open]:not(.chooser)").count():
+        if page.locator(NOTICE).count():
             page.keyboard.press("Escape")
         elif person.click_a_move(rng) is None:
             page.wait_for_timeout(50)
@@ -97,7 +125,40 @@ def match(browser: Browser, server: Server, game: str) -> list[Path]:
     return paths
 
 
+def big_table(browser: Browser, server: Server, game: str) -> list[Path]:
+    """The largest table of ``game``: the whole felt on a wide screen, all of it on a phone."""
+    page, _, _ = mid_round(browser, server, game, cardtable.get_game(game).max_players)
+    paths = shoot(page, f"{game}-big", sizes=BIG_SIZES)
+    page.context.close()
+    return paths
+
+
+def pixel_round(browser: Browser, server: Server, game: str) -> list[Path]:
+    """A mid-round picture in the pixel-art card theme."""
+    page, _, _ = mid_round(browser, server, game, cards="pixel")
+    paths = shoot(page, f"{game}-pixel", full_page=False)
+    page.context.close()
+    return paths
+
+
+def each_game(shot: Callable[[Browser, Server, str], list[Path]]) -> Shots:
+    """A set of pictures taken with ``shot`` for every game."""
+    return lambda browser, server: [path for game in TABLES for path in shot(browser, server, game)]
+
+
+SETS: dict[str, Shots] = {
+    "landing": landing,
+    "matches": each_game(match),
+    "big": each_game(big_table),
+    "pixel": each_game(pixel_round),
+}
+
+
 def main() -> None:
+    chosen = sys.argv[1:] or list(SETS)
+    unknown = [name for name in chosen if name not in SETS]
+    if unknown:
+        raise SystemExit(f"unknown screenshot sets {unknown}; choose from {list(SETS)}")
     OUT.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory() as tmp,
@@ -105,9 +166,7 @@ def main() -> None:
         sync_playwright() as playwright,
     ):
         browser = launch(playwright)
-        paths = landing(browser, server)
-        for game in TABLES:
-            paths += match(browser, server, game)
+        paths = [path for name in chosen for path in SETS[name](browser, server)]
         for path in paths:
             print(path.relative_to(OUT.parents[1]))
         browser.close()

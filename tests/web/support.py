@@ -84,6 +84,13 @@ def set_name(page: Page, name: str) -> None:
     page.dispatch_event("#player-name", "change")
 
 
+def open_settings(page: Page) -> None:
+    """Unfold the page's settings (the header folds them on screens under 1600 pixels)."""
+    page.wait_for_selector(".prefs-box", state="attached")
+    if not page.locator(".prefs-box[open]").count():
+        page.click(".prefs-box > summary")
+
+
 def open_custom(page: Page) -> None:
     """Unfold the landing page's custom table form."""
     page.wait_for_selector(".game-card")

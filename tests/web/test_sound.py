@@ -5,7 +5,7 @@ import random
 import httpx
 import pytest
 
-from .support import TablePage
+from .support import TablePage, open_settings
 
 pytestmark = pytest.mark.slow
 
@@ -35,6 +35,7 @@ def test_sounds_play_for_turns_and_moves_and_obey_mute_and_volume(web_server, op
         assert httpx.get(f"{web_server.url}/sounds/{name}", timeout=5).status_code == 200
     assert {s["volume"] for s in played(person)} == {0.6}
 
+    open_settings(person.page)
     person.page.fill("#volume", "0.25")
     person.page.evaluate("window.__sounds = []")
     person.take_turns(2, rng)
@@ -47,6 +48,6 @@ def test_sounds_play_for_turns_and_moves_and_obey_mute_and_volume(web_server, op
     assert played(person) == []
 
     person.page.reload()
-    person.page.wait_for_selector("#sound-switch")
+    person.page.wait_for_selector("#sound-switch", state="attached")
     assert not person.page.is_checked("#sound-switch")
     assert person.page.input_value("#volume") == "0.25"

@@ -106,7 +106,7 @@ def test_a_dropped_connection_shows_a_banner_and_comes_back_to_the_seat(web_serv
     network_down[0] = False
     page.wait_for_selector("#banner.back:has-text('Connection is back')")
     page.wait_for_selector("#board [data-action]")
-    assert page.locator("#who").inner_text() == "you are Ann"
+    ann.seated_as("Ann")  # the seat is named again once the server has it back
     assert ann.snapshot()["state"]["view"]["you"] == 0
     page.wait_for_selector("#banner", state="hidden")
 

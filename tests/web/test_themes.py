@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Browser
 
-from .support import DESKTOP
+from .support import DESKTOP, open_settings
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +28,7 @@ def test_the_theme_follows_prefers_color_scheme_and_the_switch_overrides_it(brow
     for scheme in ("dark", "light"):
         context, page = page_in(browser, scheme)
         page.goto(f"{web_server.url}/")
-        page.wait_for_selector("#theme-switch")
+        page.wait_for_selector("#theme-switch", state="attached")
         looks[scheme] = look(page)
         context.close()
     assert looks["dark"]["theme"] == "dark" and looks["light"]["theme"] == "light"
@@ -38,12 +38,14 @@ def test_the_theme_follows_prefers_color_scheme_and_the_switch_overrides_it(brow
 
     context, page = page_in(browser, "dark")
     page.goto(f"{web_server.url}/")
+    open_settings(page)
     page.select_option("#theme-switch", "light")
     assert look(page) == looks["light"]
     page.reload()  # the choice is remembered
     assert look(page) == looks["light"]
     page.goto(f"{web_server.url}/table.html?code=NONE")
     assert look(page)["theme"] == "light"
+    open_settings(page)
     page.select_option("#theme-switch", "auto")
     assert look(page)["theme"] == "dark"
     context.close()
@@ -64,9 +66,10 @@ def test_colour_blind_cards_mark_every_skyjo_band_and_last_card_colour(browser, 
     context, page = page_in(browser, "dark")
     page.goto(f"{web_server.url}/")
     plain = page.evaluate(DRAW)
+    open_settings(page)
     page.check("#colourblind-switch")
     page.wait_for_load_state()
-    page.wait_for_selector("#colourblind-switch:checked")
+    page.wait_for_selector("#colourblind-switch:checked", state="attached")
     safe = page.evaluate(DRAW)
     context.close()
     assert plain["marks"] == [None] * 5 and plain["colours"] == [None] * 4

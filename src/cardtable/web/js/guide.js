@@ -2,10 +2,7 @@
 // table page (the full rules, with every option, stay on the lobby page). Cards are
 // numbered from 1, left to right and row by row, as everywhere in the browser.
 
-import { cardBack } from "./art/common.js";
-import { frenchCard } from "./art/french.js";
-import { lastCardCard } from "./art/lastcard.js";
-import { skyjoCard } from "./art/skyjo.js";
+import { cardBack, frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 

@@ -4,9 +4,7 @@
 // the open tables; and, folded away, the full form of a custom table.
 
 import { createTable, listGames, listTables, quickMatch, tableLink } from "./api.js";
-import { frenchCard } from "./art/french.js";
-import { lastCardCard } from "./art/lastcard.js";
-import { skyjoCard } from "./art/skyjo.js";
+import { frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h, replaceChildren } from "./dom.js";
 import { markdown } from "./markdown.js";
 import { buildPrefs } from "./prefs.js";

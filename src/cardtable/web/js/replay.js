@@ -5,8 +5,9 @@ import { ApiError, tableLink } from "./api.js";
 import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, markName, startAnalysis } from "./coach.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
+import { buildPrefs } from "./prefs.js";
 import { TableView } from "./tableview.js";
-import { t, translatePage } from "./i18n.js";
+import { languageSwitch, t, translatePage } from "./i18n.js";
 
 const AUTOPLAY_MS = 900;
 const POLL_MS = 500;
@@ -209,6 +210,7 @@ async function jumpToDecision(seat, index) {
 // ------------------------------------------------------------------ start
 function main() {
   translatePage();
+  buildPrefs($("prefs"), languageSwitch());
   if (!code) {
     $("status").textContent = t("table.noCode");
     return;

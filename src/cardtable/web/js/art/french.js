@@ -5,18 +5,19 @@ import { s } from "../dom.js";
 import { frame, label, upsideDown } from "./common.js";
 import { frenchName } from "../cardnames.js";
 
-const SUITS = {
+export const SUITS = {
   s: { name: "spades", red: false },
   h: { name: "hearts", red: true },
   d: { name: "diamonds", red: true },
   c: { name: "clubs", red: false },
 };
 
-// Pip centres for ranks 1-10 on the 100x150 card (lower-half pips are drawn upside down).
+// Pip centres for ranks 1-10 on the 100x150 card (lower-half pips are drawn upside down);
+// the pixel theme places its pips from the same table.
 const L = 31;
 const C = 50;
 const R = 69;
-const PIPS = {
+export const PIPS = {
   1: [[C, 75]],
   2: [[C, 32], [C, 118]],
   3: [[C, 32], [C, 75], [C, 118]],

@@ -16,7 +16,7 @@ const SAFE_FILLS = { red: "#d55e00", yellow: "#f0e442", green: "#009e73", blue: 
 export const COLOURS = Object.fromEntries(
   Object.keys(SHAPES).map((c) => [c, { fill: (colourBlind() ? SAFE_FILLS : FILLS)[c], shape: SHAPES[c] }]),
 );
-const COLOUR_ORDER = ["red", "yellow", "green", "blue"];
+export const COLOUR_ORDER = ["red", "yellow", "green", "blue"];
 
 /** A small mark telling a colour by its shape, centred on (x, y). */
 export function colourMark(colour, x, y, size, fill = "#fff") {

@@ -4,7 +4,7 @@
 // on, keeps them shown through the view itself). Places are keyed "L<seat>:<slot>".
 
 import { ofType } from "../actions.js";
-import { frenchCard } from "../art/french.js";
+import { frenchCard } from "../art/deck.js";
 import { aRank, frenchName, theFrench } from "../cardnames.js";
 import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
@@ -92,9 +92,10 @@ function slotFace(ctx, seat, slot, value) {
 function row(ctx, seat) {
   const values = ctx.view.layouts[seat];
   const over = ctx.view.phase === "over";
+  // The number of cards lets a phone size them to fit the row (style.css).
   return h(
     "div",
-    { class: "row-cards" },
+    { class: "row-cards", style: `--cards: ${values.length}` },
     values.map((value, slot) => {
       const { face, extra } = slotFace(ctx, seat, slot, value);
       return cardSlot(ctx, {

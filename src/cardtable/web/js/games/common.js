@@ -2,7 +2,7 @@
 // order seats are drawn in.
 
 import { bind, ofType } from "../actions.js";
-import { cardBack } from "../art/common.js";
+import { cardBack } from "../art/deck.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -86,11 +86,13 @@ export function otherSeats(ctx) {
 /**
  * The other players around the felt as people sit: the next ones up the left side,
  * then across the top, then down the right side back to the viewer (a third of them
- * on each side once there are three or more). `draw(seat)` draws one player's area.
+ * on each side once there are three or more; from seven on, three on each side, so
+ * the top keeps one row). `draw(seat)` draws one player's area.
  */
 export function opponentRing(ctx, draw) {
   const seats = otherSeats(ctx);
-  const side = seats.length >= 3 ? Math.floor(seats.length / 3) : 0;
+  const third = seats.length >= 7 ? Math.ceil : Math.floor;
+  const side = seats.length >= 3 ? third(seats.length / 3) : 0;
   const left = seats.slice(0, side).reverse();
   const top = seats.slice(side, seats.length - side);
   const right = seats.slice(seats.length - side);

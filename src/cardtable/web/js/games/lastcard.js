@@ -3,7 +3,8 @@
 // cards ask for a colour; the "Last Card" button marks the next play as called.
 
 import { ofType } from "../actions.js";
-import { COLOURS, cardName, colourMark, lastCardCard } from "../art/lastcard.js";
+import { lastCardCard } from "../art/deck.js";
+import { COLOURS, cardName, colourMark } from "../art/lastcard.js";
 import { colourName } from "../cardnames.js";
 import { h, s } from "../dom.js";
 import {

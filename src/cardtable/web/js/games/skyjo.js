@@ -2,7 +2,7 @@
 // card in hand. Layout places are keyed "L<seat>:<pos>" for animations.
 
 import { ofType } from "../actions.js";
-import { skyjoCard } from "../art/skyjo.js";
+import { skyjoCard } from "../art/deck.js";
 import { h } from "../dom.js";
 import {
   back,
