@@ -8,7 +8,7 @@ import pytest
 
 from tests.server.support import create_table
 
-from .support import TablePage
+from .support import TablePage, open_settings
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,9 @@ def test_switching_language_changes_the_table_and_its_rules_drawer_and_is_rememb
     page.click("#rules-button")
     assert page.locator("#rules-drawer-title").inner_text() == "How to play Skyjo"
     page.click("#rules-close")
-    page.select_option("#language-switch", "fr")
+    open_settings(page)
+    with page.expect_navigation():
+        page.select_option("#language-switch", "fr")
     page.wait_for_selector("#who:has-text('vous êtes Ann')")
     assert page.locator("#rules-button").inner_text() == "Règles"
     assert page.locator("#log-title").inner_text() == "Journal"
