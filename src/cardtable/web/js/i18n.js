@@ -12,7 +12,6 @@
 // Intl.ListFormat. Adding a language: add its catalogue, its import and its entry in
 // LANGUAGES (docs/browser.md).
 
-import { h } from "./dom.js";
 import de from "../i18n/de.json" with { type: "json" };
 import en from "../i18n/en.json" with { type: "json" };
 import fr from "../i18n/fr.json" with { type: "json" };
@@ -23,7 +22,8 @@ const CATALOGUES = { en, fr, de };
 export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
 
 const FALLBACK = "en";
-const LANGUAGE_KEY = "cardtable:language";
+/** Where the page remembers the language chosen with its switch (js/prefs.js). */
+export const LANGUAGE_KEY = "cardtable:language";
 
 /** The language to use: the stored choice, else the first known browser language. */
 function pickLanguage(stored, preferred) {
@@ -83,22 +83,4 @@ export function listOf(items) {
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
-}
-
-/** The language switch for the page's settings; a change reloads the page in the new language. */
-export function languageSwitch() {
-  const select = h(
-    "select",
-    {
-      id: "language-switch",
-      onchange: () => {
-        localStorage.setItem(LANGUAGE_KEY, select.value);
-        window.location.reload();
-      },
-    },
-    // Short codes keep the header one line on a phone; each option is named in its own language.
-    Object.entries(LANGUAGES).map(([value, name]) => h("option", { value, text: value.toUpperCase(), "aria-label": name, title: name, lang: value, selected: value === language })),
-  );
-  // Named for screen readers only: each language's own name says what the control is.
-  return h("label", {}, h("span", { class: "visually-hidden", text: t("prefs.language") }), select);
 }

@@ -10,7 +10,7 @@ import { markdown } from "./markdown.js";
 import { buildPrefs } from "./prefs.js";
 import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
-import { has, languageSwitch, rulesPage, t, translatePage } from "./i18n.js";
+import { has, rulesPage, t, translatePage } from "./i18n.js";
 
 const WORDS = {
   playNow: t("lobby.playNow"),
@@ -392,7 +392,7 @@ async function refreshTables() {
 
 // ------------------------------------------------------------------ start
 async function main() {
-  buildPrefs(document.getElementById("prefs"), languageSwitch());
+  buildPrefs(document.getElementById("prefs"));
   fillTexts();
   $("player-name").value = ensurePlayerName();
   $("player-name").addEventListener("change", () => {

@@ -7,7 +7,7 @@ import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { buildPrefs } from "./prefs.js";
 import { TableView } from "./tableview.js";
-import { languageSwitch, t, translatePage } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 
 const AUTOPLAY_MS = 900;
 const POLL_MS = 500;
@@ -210,7 +210,7 @@ async function jumpToDecision(seat, index) {
 // ------------------------------------------------------------------ start
 function main() {
   translatePage();
-  buildPrefs($("prefs"), languageSwitch());
+  buildPrefs($("prefs"));
   if (!code) {
     $("status").textContent = t("table.noCode");
     return;

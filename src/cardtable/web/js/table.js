@@ -19,7 +19,7 @@ import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlaye
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
-import { languageSwitch, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { refusalText } from "./errors.js";
 
 /** Every text of this page's frame, in one place (game texts live in games/*.js). */
@@ -467,7 +467,7 @@ function fillFrame() {
 }
 
 function main() {
-  buildPrefs($("prefs"), languageSwitch(), ...soundControls());
+  buildPrefs($("prefs"), ...soundControls());
   fillFrame();
   if (!code) {
     $("status").textContent = TEXT.noCode;
