@@ -12,36 +12,12 @@ import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
 import { has, rulesPage, t, translatePage } from "./i18n.js";
 
+/** The lobby's texts made of several messages, or of a message and markup. */
 const WORDS = {
-  playNow: t("lobby.playNow"),
-  playNowHelp: (game) => t("lobby.playNowHelp", { game }),
-  friends: t("lobby.friends"),
-  friendsHelp: (game) => t("lobby.friendsHelp", { game }),
-  quick: t("lobby.quick"),
-  quickHelp: (game) => t("lobby.quickHelp", { game }),
-  players: t("lobby.players"),
-  bots: t("lobby.bots"),
-  wait: t("lobby.wait"),
-  rules: (game) => t("lobby.rules", { game }),
-  noName: t("lobby.noName"),
-  noTables: t("lobby.noTables"),
-  listFailed: (why) => t("lobby.listFailed", { why }),
-  rulesFailed: t("lobby.rulesFailed"),
   created: (title, code) => [t("lobby.created", { title }), " ", h("strong", { class: "code", "data-code": code, text: code })],
-  share: t("lobby.share"),
-  goToTable: t("lobby.goToTable"),
   tableLine: (n, free) => `${t("lobby.tablePlayers", { n })}, ${t("lobby.tableFree", { n: free })}`,
-  join: t("lobby.join"),
-  watch: t("lobby.watch"),
   tableLabel: (action, title, code) => t("lobby.tableLabel", { action, title, code }),
-  noLimit: t("lobby.noLimit"),
-  none: t("lobby.none"),
   person: (seat) => (seat === 0 ? t("lobby.personYou") : t("lobby.person")),
-  bot: (label) => t("lobby.bot", { label }),
-  seat: (n) => t("lobby.seat", { n }),
-  presetsLabel: t("lobby.presetsLabel"),
-  gameGroup: t("lobby.gameGroup"),
-  seconds: (n) => t("lobby.seconds", { n }),
 };
 const PICTURES = {
   skyjo: () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)],
@@ -78,7 +54,7 @@ const defaultPlayers = (g) => Math.max(g.min_players, Math.min(4, g.max_players)
 
 function fillTexts() {
   translatePage();
-  $("turn-seconds").placeholder = WORDS.noLimit;
+  $("turn-seconds").placeholder = t("lobby.noLimit");
 }
 
 // ------------------------------------------------------------------ one-click play
@@ -90,7 +66,7 @@ function seatedLink(code, extra = "") {
 function nameOrComplain() {
   const name = $("player-name").value.trim();
   if (!name) {
-    $("play-error").textContent = WORDS.noName;
+    $("play-error").textContent = t("lobby.noName");
     $("player-name").focus();
     return null;
   }
@@ -140,7 +116,7 @@ function gameCard(g) {
     h("div", { class: "game-art", "aria-hidden": "true" }, PICTURES[g.name]?.() ?? null),
     h("h3", { id: `title-${g.name}`, text: g.title }),
     h("p", { class: "pitch", text: known(`lobby.pitch.${g.name}`, "") }),
-    h("div", { class: "game-settings" }, labelled(WORDS.players, players), labelled(WORDS.bots, bots)),
+    h("div", { class: "game-settings" }, labelled(t("lobby.players"), players), labelled(t("lobby.bots"), bots)),
   );
   const button = (how, text, help, main) =>
     h("button", {
@@ -155,14 +131,14 @@ function gameCard(g) {
     h(
       "div",
       { class: "game-buttons" },
-      button("now", WORDS.playNow, WORDS.playNowHelp, true),
-      button("friends", WORDS.friends, WORDS.friendsHelp, false),
-      button("quick", WORDS.quick, WORDS.quickHelp, false),
+      button("now", t("lobby.playNow"), (game) => t("lobby.playNowHelp", { game }), true),
+      button("friends", t("lobby.friends"), (game) => t("lobby.friendsHelp", { game }), false),
+      button("quick", t("lobby.quick"), (game) => t("lobby.quickHelp", { game }), false),
     ),
     h("button", {
       type: "button",
       class: "link-button",
-      text: WORDS.rules(g.title),
+      text: t("lobby.rules", { game: g.title }),
       onclick: () => {
         $("custom").open = true;
         $("rules-box").open = true;
@@ -178,11 +154,11 @@ function showGames() {
   const wait = h(
     "select",
     { id: "quick-wait" },
-    WAITS.map((s) => h("option", { value: s, text: WORDS.seconds(s), selected: s === DEFAULT_WAIT })),
+    WAITS.map((s) => h("option", { value: s, text: t("lobby.seconds", { n: s }), selected: s === DEFAULT_WAIT })),
   );
   $("games").append(
     h("div", { class: "game-cards" }, games.map(gameCard)),
-    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: WORDS.wait }), " ", wait),
+    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: t("lobby.wait") }), " ", wait),
   );
 }
 
@@ -201,7 +177,7 @@ async function showRules(name) {
     if (!response.ok) throw new Error(`${response.status}`);
     replaceChildren(box, markdown(await response.text()));
   } catch {
-    replaceChildren(box, h("p", { text: WORDS.rulesFailed }));
+    replaceChildren(box, h("p", { text: t("lobby.rulesFailed") }));
   }
 }
 
@@ -222,7 +198,7 @@ function optionInput(option) {
       max: option.max,
       step: 1,
       value: option.default ?? "",
-      placeholder: option.type.endsWith("or null") ? WORDS.none : null,
+      placeholder: option.type.endsWith("or null") ? t("lobby.none") : null,
     });
   }
   input.dataset.option = option.name;
@@ -270,7 +246,7 @@ function applyPreset(preset) {
 function showPresets() {
   replaceChildren(
     $("presets"),
-    h("span", { class: "presets-label", text: WORDS.presetsLabel }),
+    h("span", { class: "presets-label", text: t("lobby.presetsLabel") }),
     presetsOf(game.name).map((preset) =>
       h("button", {
         type: "button",
@@ -286,12 +262,12 @@ function showPresets() {
 
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, WORDS.bot(text)])];
+  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, t("lobby.bot", { label: text })])];
   const chosen = seat === 0 ? "human" : defaultBot(game);
   return h(
     "div",
     { class: "seat-row" },
-    h("label", { for: `seat-${seat}`, text: WORDS.seat(seat + 1) }),
+    h("label", { for: `seat-${seat}`, text: t("lobby.seat", { n: seat + 1 }) }),
     h(
       "select",
       { id: `seat-${seat}`, "data-seat": seat },
@@ -360,8 +336,8 @@ function showCreated(table) {
       "div",
       { class: "panel created" },
       h("p", {}, WORDS.created(table.title, table.code)),
-      h("p", {}, WORDS.share, h("a", { class: "share", href: link, text: link })),
-      h("p", {}, h("a", { class: "action-button playable", href: seated ? seatedLink(table.code) : link, "data-open-table": table.code, text: WORDS.goToTable })),
+      h("p", {}, t("lobby.share"), h("a", { class: "share", href: link, text: link })),
+      h("p", {}, h("a", { class: "action-button playable", href: seated ? seatedLink(table.code) : link, "data-open-table": table.code, text: t("lobby.goToTable") })),
     ),
   );
 }
@@ -376,17 +352,17 @@ function tableItem(table) {
     h("strong", { text: table.title }),
     h("span", { class: "code", text: table.code }),
     h("span", { text: WORDS.tableLine(table.players, free) }),
-    h("a", { href: `${link}&join=1`, text: WORDS.join, "aria-label": WORDS.tableLabel(WORDS.join, table.title, table.code) }),
-    h("a", { href: `${link}&watch=1`, text: WORDS.watch, "aria-label": WORDS.tableLabel(WORDS.watch, table.title, table.code) }),
+    h("a", { href: `${link}&join=1`, text: t("lobby.join"), "aria-label": WORDS.tableLabel(t("lobby.join"), table.title, table.code) }),
+    h("a", { href: `${link}&watch=1`, text: t("lobby.watch"), "aria-label": WORDS.tableLabel(t("lobby.watch"), table.title, table.code) }),
   );
 }
 
 async function refreshTables() {
   try {
     const tables = await listTables();
-    replaceChildren($("tables"), tables.length ? tables.map(tableItem) : h("li", { text: WORDS.noTables }));
+    replaceChildren($("tables"), tables.length ? tables.map(tableItem) : h("li", { text: t("lobby.noTables") }));
   } catch (error) {
-    replaceChildren($("tables"), h("li", { text: WORDS.listFailed(error.message) }));
+    replaceChildren($("tables"), h("li", { text: t("lobby.listFailed", { why: error.message }) }));
   }
 }
 
@@ -412,7 +388,7 @@ async function main() {
     $("game-picker"),
     games.map((g) => h("button", { type: "button", "data-game": g.name, "aria-pressed": "false", text: g.title, onclick: () => pickGame(g.name) })),
   );
-  $("game-picker").setAttribute("aria-label", WORDS.gameGroup);
+  $("game-picker").setAttribute("aria-label", t("lobby.gameGroup"));
   pickGame(games[0].name);
   refreshTables();
   setInterval(refreshTables, TABLES_REFRESH_MS);
