@@ -194,8 +194,15 @@ def test_seat_and_table_errors_are_named(server):
         "running": "match_running",
     }
     assert bob_seat == 1
-    assert "seat(s) 1" in errors["not_ready"]["message"]
-    assert "played by a bot" in errors["bot_seat"]["message"]
+    # Messages count seats as people do, from 1: the free seat of index 1 is seat 2.
+    assert "seat(s) 2 are still empty" in errors["not_ready"]["message"]
+    assert "seat 3 is played by a bot" in errors["bot_seat"]["message"]
+    assert "seat 1 is taken" in errors["taken"]["message"]
+    # The values a translated message names come as params, counted the same way.
+    assert errors["taken"]["params"] == {"seat": 1}
+    assert errors["not_ready"]["params"] == {"seats": "2"}
+    assert errors["bot_seat"]["params"] == {"seat": 3}
+    assert "params" not in errors["running"]
 
 
 def test_unknown_table_is_refused_and_closed(server):

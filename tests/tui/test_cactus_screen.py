@@ -61,19 +61,20 @@ def test_a_look_shows_the_cards_until_a_key_is_pressed() -> None:
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
             assert await settle(app, pilot) == "move"
-            assert move_texts(app) == ["l Look at your slots 0 and 1"]
+            assert move_texts(app) == ["l Look at your slots 1 and 2"]
             await press(app, "l")
             assert await settle(app, pilot) == "notice"
             text = screen_text(app)
             own = app.session.state.cards[0]
             for slot in (0, 1):
-                assert re.search(rf"Your slot {slot}: +{face(NAMES[own[slot]])} ", text)
+                assert re.search(rf"Your slot {slot + 1}: +{face(NAMES[own[slot]])} ", text)
             await press(app, "x")
             await settle(app, pilot)
             assert not isinstance(app.screen, NoticeScreen)
             after = screen_text(app)
-            assert "Your slot 0:" not in after
-            own_row = widget_text(app, "#own").splitlines()[2]
+            assert "Your slot 1:" not in after
+            numbers, own_row = widget_text(app, "#own").splitlines()[1:3]
+            assert numbers.split() == ["1", "2", "3", "4"]  # as people count, like the keys
             assert own_row.split() == ["▒▒▒"] * 4
 
     asyncio.run(run())

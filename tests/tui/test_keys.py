@@ -26,11 +26,14 @@ CACTUS_KEYS = own_key(CactusRenderer.KIND_KEYS)
 RESERVED = "".join(CactusRenderer.KIND_KEYS.values())
 
 
-def test_a_kind_has_its_key_and_an_own_slot_its_number():
+def test_a_kind_has_its_key_and_an_own_slot_its_number_counted_from_1():
     assert CACTUS_KEYS(DRAW) == "d"
     assert CACTUS_KEYS(TAKE_DISCARD) == "t"
     assert CACTUS_KEYS(CALL_CACTUS) == "c"
-    assert CACTUS_KEYS(Replace(2)) == "2"
+    assert CACTUS_KEYS(Replace(0)) == "1"
+    assert CACTUS_KEYS(Replace(2)) == "3"
+    assert CACTUS_KEYS(Replace(9)) == "0"  # the tenth slot: the number row's last key
+    assert CACTUS_KEYS(Replace(10)) is None
     assert CACTUS_KEYS(ChooseOpponent(1, 2)) is None  # another player's slot
 
 
@@ -91,8 +94,8 @@ def test_the_cactus_turn_lists_draw_first_with_d_and_the_call_after_it_with_c():
 
 
 def test_a_key_typed_right_after_a_move_is_not_lost():
-    """``d`` then ``2`` at once: the card drawn goes to slot 2, though the second key
-    came before the prompt that offers it."""
+    """``d`` then ``2`` at once: the card drawn goes to slot 2 (index 1), though the
+    second key came before the prompt that offers it."""
     app = app_for("cactus", "--seed", "4")
 
     async def run() -> None:
@@ -103,7 +106,7 @@ def test_a_key_typed_right_after_a_move_is_not_lost():
             app.simulate_key("d")
             app.simulate_key("2")
             await until(lambda: len(log) >= done + 2)
-            assert [action for _, action in log[done : done + 2]] == [DRAW, Replace(2)]
+            assert [action for _, action in log[done : done + 2]] == [DRAW, Replace(1)]
 
     asyncio.run(run())
 
@@ -114,7 +117,7 @@ def test_at_80x24_every_move_of_a_full_hand_has_a_key_that_plays_it():
     reds = ["R0", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Rskip", "Rreverse", "R+2"]
     hand = [*reds, "G1", "B1", "Y1", "wild", "+4"]
     state = LastCardState.from_deal([hand, ["G2", "G3"]], ["R1"], ["B2", "B3", "B4"])
-    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 1"], order_seed=1)
+    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 2"], order_seed=1)
     app = PlayApp(session, renderer_for("lastcard"), delay=0)
 
     async def run() -> None:

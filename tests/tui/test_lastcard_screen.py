@@ -61,7 +61,7 @@ def test_a_missed_call_draws_the_penalty_and_says_why() -> None:
     state = LastCardState.from_deal(
         [["R7", "R8"], ["G1", "G2", "G3"]], ["R1"], ["B1", "B2", "B3", "B4"]
     )
-    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 1"], order_seed=1)
+    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 2"], order_seed=1)
     app = PlayApp(session, renderer_for("lastcard"), delay=0)
 
     async def run() -> None:
@@ -83,7 +83,7 @@ def test_a_missed_call_draws_the_penalty_and_says_why() -> None:
 def test_a_drawn_card_that_does_not_fit_is_kept_with_one_key() -> None:
     """Rule 3 asks after every draw; when the card does not fit, Keep is the one move."""
     state = LastCardState.from_deal([["B6", "G2"], ["R1", "R2"]], ["R5"], ["B1", "B9"])
-    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 1"], order_seed=1)
+    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 2"], order_seed=1)
     app = PlayApp(session, renderer_for("lastcard"), delay=0)
 
     async def run() -> None:

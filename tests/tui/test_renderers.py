@@ -6,9 +6,11 @@ import random
 import pytest
 from rich.console import Console
 
+from cardtable.engine.events import Event
+from cardtable.games.cactus.actions import Swap
 from cardtable.tui.render_cactus import chip as cactus_chip
 from cardtable.tui.render_skyjo import band
-from cardtable.tui.renderer import renderer_for
+from cardtable.tui.renderer import Seats, renderer_for
 from cardtable.tui.session import Session
 
 MATCHES = [
@@ -85,3 +87,14 @@ def test_cactus_red_suits_are_red() -> None:
     assert "red" in str(cactus_chip("Qh").style) and "red" in str(cactus_chip("10d").style)
     assert "red" not in str(cactus_chip("Ks").style) + str(cactus_chip("Ac").style)
     assert cactus_chip("10d").plain == "10♦" and cactus_chip("Ac").plain == " A♣"
+
+
+def test_cactus_names_slots_as_people_count_them_from_1() -> None:
+    """The engine's slot indices start at 0; the moves and the narration say slot 1."""
+    renderer = renderer_for("cactus")
+    seats = Seats(("You", "Bot 2"), 0)
+    swap = Event("swap", {"seat": 0, "slot": 0, "target_seat": 1, "target_slot": 3})
+    assert renderer.narrate(swap, seats) == "You swapped your slot 1 with Bot 2's slot 4."
+    view = {"layouts": [["hidden"] * 4, ["hidden"] * 4], "holding": None, "discard_top": "5h"}
+    view |= {"draw_size": 40}
+    assert renderer.describe(Swap(2), view, seats) == "Give your slot 3"

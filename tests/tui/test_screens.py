@@ -51,7 +51,7 @@ def test_the_screen_does_not_depend_on_cards_the_player_cannot_know(game: str) -
 
     async def screen(s: cardtable.State) -> str:
         bots = {1: RandomBot(1), 2: RandomBot(2)}
-        session = Session(s, 0, bots, ["You", "Bot 1", "Bot 2"], order_seed=1)
+        session = Session(s, 0, bots, ["You", "Bot 2", "Bot 3"], order_seed=1)
         app = PlayApp(session, renderer_for(game), delay=0)
         async with app.run_test(size=SIZE) as pilot:
             assert await settle(app, pilot) == "move"
@@ -83,7 +83,7 @@ def test_the_match_result_shows_at_the_end_and_q_quits(game: str) -> None:
     text = asyncio.run(run())
     state = app.session.state
     assert state.is_over
-    names = ["You" if seat == 0 else f"Bot {seat}" for seat in state.winners]
+    names = ["You" if seat == 0 else f"Bot {seat + 1}" for seat in state.winners]
     verdict = "You win!" if names == ["You"] else f"Won by {', '.join(names)}."
     assert f"Match over. {verdict}" in text
     assert "Seed 3 replays this match." in text

@@ -38,6 +38,6 @@ def test_a_round_by_keys_shows_results_and_never_an_opponents_hidden_card() -> N
     app = app_for("skyjo", "--players", "3", "--bots", "random", "--seed", "7")
     text, told, moves = play_first_round(app, 3, assert_opponents_as_dealt, reveal_first)
     assert len(moves) > 10
-    assert re.search(r"Bot 1 turned up -?\d+ at [ABC][1-4]\.", told)
+    assert re.search(r"Bot 2 turned up -?\d+ at [ABC][1-4]\.", told)
     assert "Round 1 is over." in told
     assert "finished first" in text

@@ -36,8 +36,8 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     pages: list[Page] = []
     crashes: list[str] = []
 
-    def opener(viewport: dict[str, int] = DESKTOP) -> Page:
-        page = new_page(browser, viewport, crashes)
+    def opener(viewport: dict[str, int] = DESKTOP, locale: str | None = None) -> Page:
+        page = new_page(browser, viewport, crashes, locale)
         pages.append(page)
         return page
 

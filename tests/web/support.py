@@ -62,10 +62,14 @@ def launch(playwright: Any) -> Browser:
 
 
 def new_page(
-    browser: Browser, viewport: dict[str, int] = DESKTOP, crashes: list[str] | None = None
+    browser: Browser,
+    viewport: dict[str, int] = DESKTOP,
+    crashes: list[str] | None = None,
+    locale: str | None = None,
 ) -> Page:
-    """A page in a fresh context; its uncaught script errors are added to ``crashes``."""
-    context = browser.new_context(viewport=viewport)
+    """A page in a fresh context whose browser speaks ``locale`` (Chromium's own when
+    None); its uncaught script errors are added to ``crashes``."""
+    context = browser.new_context(viewport=viewport, locale=locale)
     context.add_init_script(RECORDER)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)

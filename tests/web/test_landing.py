@@ -83,13 +83,13 @@ def test_a_preset_sets_its_options_and_the_table_names_it(web_server, open_page)
     set_name(page, "Ann")
     open_custom(page)
     page.click("#game-picker [data-game=skyjo]")
-    page.click("#presets [data-preset='Quick game']")
+    page.click("#presets [data-preset='quick']")
     assert page.input_value('[data-option="target_score"]') == "50"
     assert page.locator("#presets [aria-pressed=true]").inner_text().startswith("Quick game")
-    page.click("#presets [data-preset='Rows clear too']")
+    page.click("#presets [data-preset='rows']")
     assert page.input_value('[data-option="target_score"]') == "100"  # back to its default
     assert page.is_checked('[data-option="clear_rows"]')
-    page.click("#presets [data-preset='Quick game']")
+    page.click("#presets [data-preset='quick']")
     page.click("#create")
     code = page.locator("#created [data-code]").inner_text()
     assert httpx.get(f"{web_server.url}/api/tables/{code}").json()["options"]["target_score"] == 50

@@ -206,7 +206,9 @@ class Lobby:
         if table is None:
             if not self.misses.allow(client):
                 raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
-            raise ProtocolError("no_table", f"there is no table {code[:12]!r}", 404)
+            raise ProtocolError(
+                "no_table", f"there is no table {code[:12]!r}", 404, params={"code": code[:12]}
+            )
         return table
 
     def known(self, code: str, client: str = "") -> str:

@@ -39,7 +39,11 @@ _SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
         "required": ["error", "message"],
-        "properties": {"error": {"type": "string"}, "message": {"type": "string"}},
+        "properties": {
+            "error": {"type": "string"},
+            "message": {"type": "string"},
+            "params": {"type": "object", "description": "the values a translated message names"},
+        },
     },
     "Option": {
         "type": "object",

@@ -380,7 +380,7 @@ class Room:
 
     def _not_joined(self, conn: Connection) -> None:
         if conn.joined:
-            who = "a spectator" if conn.seat is None else f"seat {conn.seat}"
+            who = "a spectator" if conn.seat is None else f"seat {conn.seat + 1}"
             raise ProtocolError("already_joined", f"this connection is already {who}")
 
     def _seated(self, conn: Connection) -> int:
@@ -399,12 +399,18 @@ class Room:
             seat = free[0]
         elif not 0 <= seat < len(self.table.seats):
             raise ProtocolError(
-                "bad_seat", f"seat {seat} does not exist (0..{len(self.table.seats) - 1})"
+                "bad_seat",
+                f"seat {seat} does not exist (0..{len(self.table.seats) - 1})",
+                params={"seat": seat + 1},
             )
         elif self.table.seats[seat] != HUMAN:
-            raise ProtocolError("bad_seat", f"seat {seat} is played by a bot")
+            raise ProtocolError(
+                "bad_seat", f"seat {seat + 1} is played by a bot", params={"seat": seat + 1}
+            )
         elif seat not in free:
-            raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            raise ProtocolError(
+                "seat_taken", f"seat {seat + 1} is taken", params={"seat": seat + 1}
+            )
         token, digest = new_token()
         await call(self.store, self.store.set_seat, self.code, seat, name, digest)
         self.table.names[seat] = name
@@ -442,7 +448,10 @@ class Room:
             raise ProtocolError("match_running", "the match has already started")
         free = self.free_seats()
         if free:
-            raise ProtocolError("not_ready", f"seat(s) {', '.join(map(str, free))} are still empty")
+            empty = ", ".join(str(s + 1) for s in free)
+            raise ProtocolError(
+                "not_ready", f"seat(s) {empty} are still empty", params={"seats": empty}
+            )
         await self._start_match()
 
     async def _fill(self, conn: Connection, message: dict[str, Any]) -> None:

@@ -120,7 +120,7 @@ class PlayApp(App[None]):
         acting = set(view["to_act"])
         self.query_one("#status", Static).update(
             f"{self.title_text} · round {view['round']} · "
-            f"you are seat {self.seats.you} of {len(self.seats.names)} · ctrl+q quits"
+            f"you are seat {self.seats.you + 1} of {len(self.seats.names)} · ctrl+q quits"
         )
         blocks = {
             seat: Group(

@@ -29,7 +29,12 @@ def add_play_parser(sub: Any) -> None:
         "heuristic, the same as hard, as for `cardtable simulate`)",
     )
     p.add_argument("--seed", type=int, default=None, help="replay a match (default: a new one)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0")
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        help="your seat index, from 0 as in match records (the screen counts seats from 1)",
+    )
     p.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
     p.set_defaults(func=cmd_play)
 

@@ -2,7 +2,8 @@
 
 A player learns keys by use, so a move keeps its key: a kind of move has its own key in
 every game (``d`` draws, ``t`` takes the discard), a move on one of your own slots is
-that slot's number, and any other move (a card to play, a place in a Skyjo layout)
+that slot's number as people count (slots 1 to 9 by their digit, slot 10 by ``0``, as on a
+keyboard's number row), and any other move (a card to play, a place in a Skyjo layout)
 takes the first free key of ``POOL`` and keeps it for as long as it stays offered.
 Moves beyond the pool have no key; the move list still reaches them with the arrow
 keys and Enter.
@@ -31,7 +32,7 @@ OwnKey = Callable[[Action], str | None]
 
 
 def own_key(kind_keys: Mapping[str, str]) -> OwnKey:
-    """A move's own key: its kind's key, or the number of the slot of yours it acts on."""
+    """A move's own key: its kind's key, or the number (from 1) of the slot of yours it acts on."""
 
     def key(action: Action) -> str | None:
         if action.kind in kind_keys:
@@ -39,7 +40,7 @@ def own_key(kind_keys: Mapping[str, str]) -> OwnKey:
         fields = action.to_json()
         slot = fields.get("slot")
         if isinstance(slot, int) and "seat" not in fields and 0 <= slot <= 9:
-            return str(slot)
+            return str((slot + 1) % 10)
         return None
 
     return key

@@ -2,8 +2,9 @@
 
 A card is drawn as its rank and suit symbol on white, red for hearts and diamonds.
 Slots keep their numbers (an emptied slot shows as dots), the same numbers the move
-list uses. What a player looks at is shown in a pop-up until a key is pressed and is
-never written in the narration: remembering it is part of the game.
+list uses, counted from 1 as people count (the engine's slot indices start at 0).
+What a player looks at is shown in a pop-up until a key is pressed and is never
+written in the narration: remembering it is part of the game.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ EFFECT_PHASES = {
     "king_peek": "look at another player's card and swap it",
 }
 PROMPTS = {
-    "look": "Look at your first two cards (slots 0 and 1)",
+    "look": "Look at your first two cards (slots 1 and 2)",
     "turn": "Draw, take the discard, or call Cactus",
     "peek_own": "Look at one of your own cards",
     "peek_opponent": "Look at another player's card",
@@ -52,7 +53,7 @@ PROMPTS = {
     "king_peek": "Black king: look at another player's card",
 }
 MOVES = {
-    "look": "Look at your slots 0 and 1",
+    "look": "Look at your slots 1 and 2",
     "call_cactus": "Call Cactus (ends your turn)",
     "draw": "Draw from the pile ({draw_size} left)",
     "take_discard": "Take the discard ({top})",
@@ -109,13 +110,13 @@ def chip(card: str | None, pad: str = "") -> Text:
 
 
 def row_of(cards: Sequence[str | None], per_line: int, pad: str, numbers: bool) -> Text:
-    """A layout's slots in lines of ``per_line``, optionally numbered above."""
+    """A layout's slots in lines of ``per_line``, optionally numbered (from 1) above."""
     lines = []
     width = 3 + 2 * len(pad)
     for start in range(0, max(len(cards), 1), per_line):
         part = cards[start : start + per_line]
         if numbers:
-            lines.append(Text(" ".join(f"{start + i:^{width}}" for i in range(len(part)))))
+            lines.append(Text(" ".join(f"{start + i + 1:^{width}}" for i in range(len(part)))))
         lines.append(Text(" ").join(chip(c, pad) for c in part))
     return Text("\n").join(lines)
 
@@ -195,6 +196,7 @@ class CactusRenderer(GameRenderer):
             effect=f", then {effect}" if effect else "",
             known="" if slot is None or "seat" in fields else known(mine[slot]),
             whose=seats.whose(fields["seat"]) if "seat" in fields else "",
+            **numbered(fields),
         )
 
     def narrate(self, event: Event, seats: Seats) -> str | None:
@@ -207,6 +209,7 @@ class CactusRenderer(GameRenderer):
             "target": seats.whose(d["target_seat"], actor) if "target_seat" in d else "",
             "own": seats.whose(actor, actor) if actor is not None else "",
             "verdict": "right!" if d.get("right") else "wrong, it goes back.",
+            **numbered(d),
         }
         return phrase(NARRATION, event, seats, **extra)
 
@@ -217,7 +220,7 @@ class CactusRenderer(GameRenderer):
         table = Table.grid(padding=(0, 1))
         for d in seen:
             owner = seats.whose(d["seat"]).capitalize()
-            table.add_row(f"{owner} slot {d['slot']}:", chip(d["card"], " "))
+            table.add_row(f"{owner} slot {d['slot'] + 1}:", chip(d["card"], " "))
         return table
 
     def final(self, end: Event, seats: Seats) -> RenderableType:
@@ -225,6 +228,15 @@ class CactusRenderer(GameRenderer):
         table = by_seat(seats, lambda seat: row_of(layouts[seat], OWN_ROW, "", numbers=False))
         penalty = ", and scored the caller's penalty" if end.data["caller_penalized"] else ""
         return Group(table, Text(f"{seats.name(end.data['caller'])} called Cactus{penalty}."))
+
+
+def numbered(fields: dict[str, object]) -> dict[str, int]:
+    """The slot fields of a move or event as people count them, from 1."""
+    return {
+        name: value + 1
+        for name in ("slot", "target_slot")
+        if isinstance(value := fields.get(name), int)
+    }
 
 
 def known(card: str) -> str:

@@ -112,25 +112,27 @@ def by_seat(seats: Seats, row: Callable[[int], RenderableType]) -> Table:
 
 
 def describe_with(templates: Mapping[str, str], action: Action, **extra: Any) -> str:
-    """The move-list template for the action's kind, filled with its fields and ``extra``."""
+    """The move-list template for the action's kind, filled with its fields and ``extra``
+    (which may override a field, such as a slot index shown as a number from 1)."""
     template = templates.get(action.kind)
     if template is None:
         raise ValueError(f"no description for the move {action}")
-    return template.format(**action.to_json(), **extra)
+    return template.format(**(action.to_json() | extra))
 
 
 def phrase(templates: Mapping[str, str], event: Event, seats: Seats, **extra: Any) -> str | None:
     """The narration template for the event's type, filled with its data.
 
     ``{who}`` names the event's ``seat`` ("You" for the player); ``extra`` adds fields a
-    template needs beyond the event's data. Event types without a template are silent.
+    template needs beyond the event's data, or overrides one (a slot index shown as a
+    number from 1). Event types without a template are silent.
     """
     template = templates.get(event.type)
     if template is None:
         return None
     data = event.data
     who = seats.name(data["seat"]) if "seat" in data else ""
-    return template.format(who=who, **data, **extra)
+    return template.format(**({"who": who} | data | extra))
 
 
 class NoRendererError(CardtableError):

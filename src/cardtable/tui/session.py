@@ -93,7 +93,7 @@ class Session:
             seat: make_bot(spec, game, derive_seed(seed, "bot", seat))
             for seat, spec in plan.items()
         }
-        names = [f"Bot {seat}" if seat != you else "You" for seat in range(players)]
+        names = [f"Bot {seat + 1}" if seat != you else "You" for seat in range(players)]
         order_seed = derive_seed(seed, "order")
         return cls(state, you, bots, names, order_seed, window_seconds, plan)
 

@@ -4,6 +4,7 @@
 // which is also how the browser tests find the moves on offer.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** A canonical string for an action, so actions can be compared and looked up. */
 export function actionKey(action) {
@@ -22,7 +23,7 @@ export function ofType(legal, type, fields = {}) {
  * One action is sent at once; several open the chooser, labelled by `describe`.
  * No action leaves the node inert.
  */
-export function bind(node, actions, ctx, describe = (a) => a.type, title = "Choose") {
+export function bind(node, actions, ctx, describe = (a) => a.type, title = t("dialog.choose")) {
   if (!actions.length) return node;
   node.classList.add("playable");
   if (!(node instanceof HTMLButtonElement)) {

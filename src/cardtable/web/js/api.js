@@ -1,9 +1,11 @@
 // The server's HTTP API (docs/protocol.md): games, tables, table status.
 
-/** An error answer of the API: its stable code and readable message. */
+import { refusalText } from "./errors.js";
+
+/** An error answer of the API: its stable code, and its message in the page's language. */
 export class ApiError extends Error {
-  constructor(code, message) {
-    super(message);
+  constructor(code, message, params) {
+    super(refusalText(code, message, params));
     this.code = code;
   }
 }
@@ -15,7 +17,7 @@ async function request(path, options = {}) {
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(body?.error ?? "http", body?.message ?? `${response.status} ${response.statusText}`);
+    throw new ApiError(body?.error ?? "http", body?.message ?? `${response.status} ${response.statusText}`, body?.params);
   }
   return body;
 }

@@ -4,27 +4,17 @@
 // on the felt (or their line in the players list, before the match).
 
 import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
-export const TEXT = {
-  title: "Chat",
-  placeholder: "Say something…",
-  send: "Send",
-  mute: (name) => `Mute ${name}`,
-  unmute: (name) => `Unmute ${name}`,
-  muted: "Muted:",
-  spectatorsMayChat: "Spectators may chat",
-  spectatorsOff: "The table's creator has turned spectators' chat off.",
-  emotes: "Reactions",
-};
 
 /** The server's emotes: what each one shows and its spoken name. */
 export const EMOTES = {
-  thumbs_up: { face: "👍", label: "Thumbs up" },
-  laugh: { face: "😂", label: "Laugh" },
-  well_played: { face: "👏", label: "Well played" },
-  oops: { face: "😬", label: "Oops" },
-  wow: { face: "😮", label: "Wow" },
-  thinking: { face: "🤔", label: "Thinking" },
+  thumbs_up: { face: "👍", label: t("chat.emote.thumbs_up") },
+  laugh: { face: "😂", label: t("chat.emote.laugh") },
+  well_played: { face: "👏", label: t("chat.emote.well_played") },
+  oops: { face: "😬", label: t("chat.emote.oops") },
+  wow: { face: "😮", label: t("chat.emote.wow") },
+  thinking: { face: "🤔", label: t("chat.emote.thinking") },
 };
 
 const MAX_CHARS = 200;
@@ -44,16 +34,16 @@ export class ChatPanel {
     this.table = null;
     this.seat = undefined;
     this.log = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
-    this.input = h("input", { id: "chat-input", maxlength: MAX_CHARS, placeholder: TEXT.placeholder, "aria-label": TEXT.placeholder, autocomplete: "off" });
+    this.input = h("input", { id: "chat-input", maxlength: MAX_CHARS, placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder"), autocomplete: "off" });
     this.form = h(
       "form",
       { class: "chat-form", onsubmit: (event) => this.submit(event) },
       this.input,
-      h("button", { type: "submit", class: "action-button", text: TEXT.send }),
+      h("button", { type: "submit", class: "action-button", text: t("chat.send") }),
     );
     this.emotes = h(
       "div",
-      { class: "emote-row", role: "group", "aria-label": TEXT.emotes },
+      { class: "emote-row", role: "group", "aria-label": t("chat.emotes") },
       Object.entries(EMOTES).map(([name, emote]) =>
         h("button", { type: "button", class: "emote-button", "data-emote": name, title: emote.label, "aria-label": emote.label, text: emote.face, onclick: () => this.send({ type: "emote", emote: name }) }),
       ),
@@ -63,7 +53,7 @@ export class ChatPanel {
     this.mutedLine = h("p", { class: "chat-muted" });
     replaceChildren(
       root,
-      h("summary", { text: TEXT.title }),
+      h("summary", { text: t("chat.title") }),
       this.log,
       this.emotes,
       this.form,
@@ -88,11 +78,11 @@ export class ChatPanel {
     const spectator = seat === null;
     const silenced = spectator && !table.spectator_chat;
     for (const control of [this.input, ...this.form.elements, ...this.emotes.children]) control.disabled = silenced || seat === undefined;
-    this.note.textContent = silenced ? TEXT.spectatorsOff : "";
+    this.note.textContent = silenced ? t("chat.spectatorsOff") : "";
     const creator = table.seats.find((s) => s.kind === "human")?.seat;
     if (seat !== null && seat !== undefined && seat === creator) {
       const box = h("input", { type: "checkbox", id: "spectator-chat", checked: table.spectator_chat, onchange: () => this.send({ type: "spectator_chat", allowed: box.checked }) });
-      replaceChildren(this.settings, h("label", { for: "spectator-chat" }, box, ` ${TEXT.spectatorsMayChat}`));
+      replaceChildren(this.settings, h("label", { for: "spectator-chat" }, box, ` ${t("chat.spectatorsMayChat")}`));
     } else {
       replaceChildren(this.settings);
     }
@@ -127,7 +117,7 @@ export class ChatPanel {
         const mine = m.sender === this.me;
         const who = mine
           ? h("strong", { class: "chat-name", text: m.name })
-          : h("button", { type: "button", class: "link-button chat-name", "data-mute": m.sender, title: TEXT.mute(m.name), "aria-label": TEXT.mute(m.name), text: m.name, onclick: () => this.toggleMute(m.sender) });
+          : h("button", { type: "button", class: "link-button chat-name", "data-mute": m.sender, title: t("chat.mute", { name: m.name }), "aria-label": t("chat.mute", { name: m.name }), text: m.name, onclick: () => this.toggleMute(m.sender) });
         return h("li", { class: mine ? "chat-line mine" : "chat-line", "data-sender": m.sender }, who, ": ", h("span", { class: "chat-text", text: m.text }));
       }),
     );
@@ -135,9 +125,9 @@ export class ChatPanel {
     const muted = [...this.muted];
     replaceChildren(
       this.mutedLine,
-      muted.length ? [`${TEXT.muted} `, muted.map((sender) => {
+      muted.length ? [`${t("chat.muted")} `, muted.map((sender) => {
         const name = this.names.get(sender) ?? sender;
-        return h("button", { type: "button", class: "link-button", "data-unmute": sender, "aria-label": TEXT.unmute(name), text: name, onclick: () => this.toggleMute(sender) });
+        return h("button", { type: "button", class: "link-button", "data-unmute": sender, "aria-label": t("chat.unmute", { name }), text: name, onclick: () => this.toggleMute(sender) });
       })] : [],
     );
   }

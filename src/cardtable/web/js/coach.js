@@ -4,12 +4,14 @@
 import { actionKey } from "./actions.js";
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { colourName } from "./cardnames.js";
 
 async function request(path, options = {}) {
   const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(body?.error ?? "http", body?.message ?? `${response.status} ${response.statusText}`);
+    throw new ApiError(body?.error ?? "http", body?.message ?? `${response.status} ${response.statusText}`, body?.params);
   }
   return body;
 }
@@ -50,30 +52,51 @@ export function markAction(board, action, cls) {
   return null;
 }
 
-/** An action in words, for the coach's notes ("Replace, pos 5"). */
+/** Every action type of the three games (coach.action.<type>). */
+const ACTIONS = [
+  "reveal", "draw", "take_discard", "replace", "discard", "look", "call_cactus", "peek_own", "peek_opponent",
+  "choose_opponent", "swap", "keep", "throw", "pass", "close_window", "play",
+];
+
+/** One field of an action in words: places and seats counted from 1 as people count. */
+function describeField(name, value) {
+  if (name === "slot" || name === "pos") return t("coach.field.card", { n: value + 1 });
+  if (name === "seat") return t("coach.field.seat", { n: value + 1 });
+  if (name === "color") return colourName(value);
+  if (name === "call") return t("coach.field.call");
+  return `${name} ${value}`;
+}
+
+/** An action in words, for the coach's notes and the replay ("Replace, card 6"). */
 export function describeAction(action) {
-  const words = action.type.replaceAll("_", " ");
+  const head = ACTIONS.includes(action.type) ? t(`coach.action.${action.type}`) : action.type;
   const fields = Object.entries(action)
     .filter(([k, v]) => k !== "type" && v !== null && v !== false)
-    .map(([k, v]) => (v === true ? k : `${k} ${v}`));
-  const head = words[0].toUpperCase() + words.slice(1);
-  return fields.length ? `${head}, ${fields.join(", ")}` : head;
+    .map(([k, v]) => describeField(k, v));
+  return [head, ...fields].join(", ");
 }
 
 /** The cost of a decision in the analysis's unit ("3.1 points", "12% win chance"). */
 export function describeCost(cost, unit) {
-  if (unit === "win chance") return `${Math.round(cost * 100)}% win chance`;
-  return `${cost.toFixed(1)} points`;
+  if (unit === "win chance") return t("coach.cost.chance", { n: Math.round(cost * 100) });
+  return t("coach.cost.points", { n: cost.toFixed(1) });
+}
+
+const MARKS = ["inaccuracy", "mistake", "blunder"];
+
+/** The name of a coach's mark ("mistake") in the page's language. */
+export function markName(label) {
+  return MARKS.includes(label) ? t(`coach.label.${label}`) : label;
 }
 
 /** The list of a table's finished matches, each linking to its replay. */
 export function historyList(code, numbers) {
-  if (!numbers.length) return h("p", { text: "No finished match yet." });
+  if (!numbers.length) return h("p", { text: t("coach.noMatch") });
   return h(
     "ol",
     { class: "history" },
     numbers.map((n) =>
-      h("li", {}, h("a", { href: replayLink(code, n), "data-replay": n, text: `Match ${n}: replay and coach` })),
+      h("li", {}, h("a", { href: replayLink(code, n), "data-replay": n, text: t("coach.matchLink", { n }) })),
     ),
   );
 }

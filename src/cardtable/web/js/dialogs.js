@@ -2,13 +2,14 @@
 // such as a round's result. A modal <dialog> makes the rest of the page inert.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /**
  * Show a dialog holding `content` and a close button. A modal one makes the rest of
  * the page inert until closed; one with `closeAfterMs` is not modal (play goes on
  * under it, as in a quick-discard window) and closes by itself after that long.
  */
-export function notice(title, content, { closeText = "Close", buttons = [], kind = "notice", closeAfterMs = null } = {}) {
+export function notice(title, content, { closeText = t("dialog.close"), buttons = [], kind = "notice", closeAfterMs = null } = {}) {
   const dialog = h(
     "dialog",
     { class: `notice ${kind}`, "aria-label": title },
@@ -54,7 +55,7 @@ export function choose(title, options, act) {
     ),
   );
   const dialog = notice(title, h("div", { class: "choices picker" }, buttons), {
-    closeText: "Cancel",
+    closeText: t("dialog.cancel"),
     kind: "chooser",
   });
   return dialog;

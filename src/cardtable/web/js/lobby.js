@@ -8,75 +8,21 @@ import { frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h, replaceChildren } from "./dom.js";
 import { markdown } from "./markdown.js";
 import { buildPrefs } from "./prefs.js";
-import { presetsOf } from "./presets.js";
+import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
+import { has, rulesPage, t, translatePage } from "./i18n.js";
 
-/** Every text of this page, in one place. */
-const TEXT = {
-  tagline: "Skyjo, Last Card and Cactus, with friends or bots",
-  "name-label": "Your name",
-  "games-title": "Choose a game",
-  "join-title": "Join a table",
-  "join-code-label": "Table code",
-  "join-submit": "Join",
-  "watch-code": "Watch",
-  "open-title": "Open tables",
-  "custom-title": "Custom table: every seat and rule option",
-  "rules-title": "Rules",
-  "players-title": "Players",
-  "seat-count-label": "Number of players",
-  "options-title": "Rule options",
-  "table-title": "Table",
-  "public-label": "listed among the open tables",
-  "turn-seconds-label": "Seconds per turn",
-  create: "Create the table",
-};
+/** The lobby's texts made of several messages, or of a message and markup. */
 const WORDS = {
-  playNow: "Play now",
-  playNowHelp: (game) => `Start a ${game} match against bots at once`,
-  friends: "Play with friends",
-  friendsHelp: (game) => `Open a private ${game} table and get a link to send`,
-  quick: "Quick match",
-  quickHelp: (game) => `Play ${game} with other people; bots fill the seats left after the wait`,
-  players: "Players",
-  bots: "Bots",
-  wait: "Bots join a quick match after",
-  rules: "Rules",
-  noName: "Choose a name first (top right).",
-  noTables: "No open table right now: start a quick match!",
-  listFailed: (why) => `The tables could not be listed: ${why}`,
-  rulesFailed: "The rules could not be loaded.",
-  created: (title, code) => [`${title} table created. Code `, h("strong", { class: "code", "data-code": code, text: code })],
-  share: "Share this link: ",
-  goToTable: "Go to the table",
-  tableLine: (n, free) => `${n} players, ${free} free seat${free === 1 ? "" : "s"}`,
-  join: "Join",
-  watch: "Watch",
-  noLimit: "no limit",
-  none: "none",
-  person: (seat) => (seat === 0 ? "Person (you)" : "Person"),
-  seat: (n) => `Seat ${n}`,
-  presetsLabel: "Presets",
-};
-const PITCH = {
-  skyjo: "Turn, swap and clear columns: end the round with the lowest points.",
-  cactus: "Remember your hidden cards, snap matching ranks, call Cactus when you are lowest.",
-  lastcard: "Match colour or number, stack +2 and +4, and shout Last Card before you go out.",
+  created: (title, code) => [t("lobby.created", { title }), " ", h("strong", { class: "code", "data-code": code, text: code })],
+  tableLine: (n, free) => `${t("lobby.tablePlayers", { n })}, ${t("lobby.tableFree", { n: free })}`,
+  tableLabel: (action, title, code) => t("lobby.tableLabel", { action, title, code }),
+  person: (seat) => (seat === 0 ? t("lobby.personYou") : t("lobby.person")),
 };
 const PICTURES = {
   skyjo: () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)],
   cactus: () => [frenchCard("Ks"), frenchCard("7h"), frenchCard("Ad")],
   lastcard: () => [lastCardCard("R7"), lastCardCard("+4"), lastCardCard("Bskip")],
-};
-const BOT_LABELS = {
-  random: "random (weakest)",
-  greedy: "greedy (quick rules)",
-  heuristic: "heuristic",
-  ismcts: "ISMCTS (strongest)",
-  easy: "easy",
-  normal: "normal",
-  hard: "hard",
-  expert: "expert (strongest)",
 };
 /** The bot a player gets unless they choose: a middle level when the server has one. */
 const PREFERRED_BOTS = ["normal", "heuristic"];
@@ -88,13 +34,15 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let game = null;
 
-const botLabel = (bot) => BOT_LABELS[bot] ?? bot;
+/** The catalogue's text for `key` when it has one, else the server's `fallback`. */
+const known = (key, fallback) => (has(key) ? t(key) : fallback);
+const botLabel = (bot) => known(`bot.${bot}`, bot);
 /**
  * The bot choices the server offers for `g`, as [spec, label]: its named levels first
  * (`levels`, when the server has them: easy ... expert), then every other bot.
  */
 function botChoices(g) {
-  const levels = (g.levels ?? []).map((l) => [l.spec, `${l.title}, ${l.summary}`]);
+  const levels = (g.levels ?? []).map((l) => [l.spec, `${known(`level.${l.spec}.title`, l.title)}, ${known(`level.${l.spec}.summary`, l.summary)}`]);
   const others = g.bots.filter((b) => !levels.some(([spec]) => spec === b));
   return [...levels, ...others.map((b) => [b, botLabel(b)])];
 }
@@ -105,8 +53,8 @@ const defaultBot = (g) => {
 const defaultPlayers = (g) => Math.max(g.min_players, Math.min(4, g.max_players));
 
 function fillTexts() {
-  for (const [id, text] of Object.entries(TEXT)) $(id).textContent = text;
-  $("turn-seconds").placeholder = WORDS.noLimit;
+  translatePage();
+  $("turn-seconds").placeholder = t("lobby.noLimit");
 }
 
 // ------------------------------------------------------------------ one-click play
@@ -118,7 +66,7 @@ function seatedLink(code, extra = "") {
 function nameOrComplain() {
   const name = $("player-name").value.trim();
   if (!name) {
-    $("play-error").textContent = WORDS.noName;
+    $("play-error").textContent = t("lobby.noName");
     $("player-name").focus();
     return null;
   }
@@ -167,8 +115,8 @@ function gameCard(g) {
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
     h("div", { class: "game-art", "aria-hidden": "true" }, PICTURES[g.name]?.() ?? null),
     h("h3", { id: `title-${g.name}`, text: g.title }),
-    h("p", { class: "pitch", text: PITCH[g.name] ?? "" }),
-    h("div", { class: "game-settings" }, labelled(WORDS.players, players), labelled(WORDS.bots, bots)),
+    h("p", { class: "pitch", text: known(`lobby.pitch.${g.name}`, "") }),
+    h("div", { class: "game-settings" }, labelled(t("lobby.players"), players), labelled(t("lobby.bots"), bots)),
   );
   const button = (how, text, help, main) =>
     h("button", {
@@ -183,14 +131,14 @@ function gameCard(g) {
     h(
       "div",
       { class: "game-buttons" },
-      button("now", WORDS.playNow, WORDS.playNowHelp, true),
-      button("friends", WORDS.friends, WORDS.friendsHelp, false),
-      button("quick", WORDS.quick, WORDS.quickHelp, false),
+      button("now", t("lobby.playNow"), (game) => t("lobby.playNowHelp", { game }), true),
+      button("friends", t("lobby.friends"), (game) => t("lobby.friendsHelp", { game }), false),
+      button("quick", t("lobby.quick"), (game) => t("lobby.quickHelp", { game }), false),
     ),
     h("button", {
       type: "button",
       class: "link-button",
-      text: `${WORDS.rules}: ${g.title}`,
+      text: t("lobby.rules", { game: g.title }),
       onclick: () => {
         $("custom").open = true;
         $("rules-box").open = true;
@@ -206,11 +154,11 @@ function showGames() {
   const wait = h(
     "select",
     { id: "quick-wait" },
-    WAITS.map((s) => h("option", { value: s, text: `${s} s`, selected: s === DEFAULT_WAIT })),
+    WAITS.map((s) => h("option", { value: s, text: t("lobby.seconds", { n: s }), selected: s === DEFAULT_WAIT })),
   );
   $("games").append(
     h("div", { class: "game-cards" }, games.map(gameCard)),
-    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: `${WORDS.wait} ` }), wait),
+    h("p", { class: "quick-wait" }, h("label", { for: "quick-wait", text: t("lobby.wait") }), " ", wait),
   );
 }
 
@@ -225,20 +173,15 @@ function goToTable(watch) {
 async function showRules(name) {
   const box = $("rules");
   try {
-    const response = await fetch(`rules/${name}.md`);
+    const response = await fetch(rulesPage(name));
     if (!response.ok) throw new Error(`${response.status}`);
     replaceChildren(box, markdown(await response.text()));
   } catch {
-    replaceChildren(box, h("p", { text: WORDS.rulesFailed }));
+    replaceChildren(box, h("p", { text: t("lobby.rulesFailed") }));
   }
 }
 
 // ------------------------------------------------------------------ options
-/** "initial_reveals" -> "Initial reveals". */
-function optionTitle(name) {
-  const words = name.replaceAll("_", " ");
-  return words[0].toUpperCase() + words.slice(1);
-}
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
@@ -255,12 +198,12 @@ function optionInput(option) {
       max: option.max,
       step: 1,
       value: option.default ?? "",
-      placeholder: option.type.endsWith("or null") ? WORDS.none : null,
+      placeholder: option.type.endsWith("or null") ? t("lobby.none") : null,
     });
   }
   input.dataset.option = option.name;
   const name = h("span", { class: "option-name", title: option.name, text: optionTitle(option.name) });
-  const help = h("span", { class: "help", text: option.help });
+  const help = h("span", { class: "help", text: known(`option.${game.name}.${option.name}.help`, option.help) });
   if (option.type === "bool") return h("label", { for: id, class: "check" }, input, name, help);
   return h("label", { for: id }, name, input, help);
 }
@@ -296,35 +239,35 @@ function applyPreset(preset) {
     setOptionInput(option, option.name in preset.options ? preset.options[option.name] : option.default);
   }
   for (const button of document.querySelectorAll("#presets button")) {
-    button.setAttribute("aria-pressed", String(button.dataset.preset === preset.name));
+    button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
   }
 }
 
 function showPresets() {
   replaceChildren(
     $("presets"),
-    h("span", { class: "presets-label", text: WORDS.presetsLabel }),
+    h("span", { class: "presets-label", text: t("lobby.presetsLabel") }),
     presetsOf(game.name).map((preset) =>
       h("button", {
         type: "button",
         class: "preset",
-        "data-preset": preset.name,
-        "aria-pressed": String(preset.name === "Standard"),
-        title: preset.text,
+        "data-preset": preset.id,
+        "aria-pressed": String(preset.id === "standard"),
+        title: presetText(game.name, preset),
         onclick: () => applyPreset(preset),
-      }, h("strong", { text: preset.name }), preset.text ? h("span", { class: "help", text: ` ${preset.text}` }) : null),
+      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(game.name, preset)}` })),
     ),
   );
 }
 
 // ------------------------------------------------------------------ seats
 function seatSelect(seat) {
-  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, `Bot: ${text}`])];
+  const kinds = [["human", WORDS.person(seat)], ...botChoices(game).map(([b, text]) => [b, t("lobby.bot", { label: text })])];
   const chosen = seat === 0 ? "human" : defaultBot(game);
   return h(
     "div",
     { class: "seat-row" },
-    h("label", { for: `seat-${seat}`, text: WORDS.seat(seat + 1) }),
+    h("label", { for: `seat-${seat}`, text: t("lobby.seat", { n: seat + 1 }) }),
     h(
       "select",
       { id: `seat-${seat}`, "data-seat": seat },
@@ -393,8 +336,8 @@ function showCreated(table) {
       "div",
       { class: "panel created" },
       h("p", {}, WORDS.created(table.title, table.code)),
-      h("p", {}, WORDS.share, h("a", { class: "share", href: link, text: link })),
-      h("p", {}, h("a", { class: "action-button playable", href: seated ? seatedLink(table.code) : link, "data-open-table": table.code, text: WORDS.goToTable })),
+      h("p", {}, t("lobby.share"), h("a", { class: "share", href: link, text: link })),
+      h("p", {}, h("a", { class: "action-button playable", href: seated ? seatedLink(table.code) : link, "data-open-table": table.code, text: t("lobby.goToTable") })),
     ),
   );
 }
@@ -409,17 +352,17 @@ function tableItem(table) {
     h("strong", { text: table.title }),
     h("span", { class: "code", text: table.code }),
     h("span", { text: WORDS.tableLine(table.players, free) }),
-    h("a", { href: `${link}&join=1`, text: WORDS.join, "aria-label": `${WORDS.join} ${table.title} table ${table.code}` }),
-    h("a", { href: `${link}&watch=1`, text: WORDS.watch, "aria-label": `${WORDS.watch} ${table.title} table ${table.code}` }),
+    h("a", { href: `${link}&join=1`, text: t("lobby.join"), "aria-label": WORDS.tableLabel(t("lobby.join"), table.title, table.code) }),
+    h("a", { href: `${link}&watch=1`, text: t("lobby.watch"), "aria-label": WORDS.tableLabel(t("lobby.watch"), table.title, table.code) }),
   );
 }
 
 async function refreshTables() {
   try {
     const tables = await listTables();
-    replaceChildren($("tables"), tables.length ? tables.map(tableItem) : h("li", { text: WORDS.noTables }));
+    replaceChildren($("tables"), tables.length ? tables.map(tableItem) : h("li", { text: t("lobby.noTables") }));
   } catch (error) {
-    replaceChildren($("tables"), h("li", { text: WORDS.listFailed(error.message) }));
+    replaceChildren($("tables"), h("li", { text: t("lobby.listFailed", { why: error.message }) }));
   }
 }
 
@@ -445,7 +388,7 @@ async function main() {
     $("game-picker"),
     games.map((g) => h("button", { type: "button", "data-game": g.name, "aria-pressed": "false", text: g.title, onclick: () => pickGame(g.name) })),
   );
-  $("game-picker").setAttribute("aria-label", "game");
+  $("game-picker").setAttribute("aria-label", t("lobby.gameGroup"));
   pickGame(games[0].name);
   refreshTables();
   setInterval(refreshTables, TABLES_REFRESH_MS);

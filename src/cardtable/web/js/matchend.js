@@ -3,23 +3,12 @@
 // back to the lobby, the match's record to download).
 
 import { h, s } from "./dom.js";
+import { listOf, ordinal, t } from "./i18n.js";
 
-export const TEXT = {
-  title: "The match is over",
-  won: (names) => `${names} won the match!`,
-  place: (n) => ["1st", "2nd", "3rd"][n - 1] ?? `${n}th`,
-  ranking: "Final ranking",
-  player: "Player",
-  total: "Total",
-  round: (n) => `Round ${n}`,
-  rounds: "Round by round",
-  chart: "Running totals after each round",
-  rematch: "Rematch",
-  rematchWaiting: "Waiting for the others…",
-  rematchAsked: (names) => `Rematch asked by ${names}.`,
-  lobby: "Back to the lobby",
-  record: "Download the match record (JSON)",
-  and: " and ",
+/** The texts of the match end that depend on how many won, and on a place. */
+const TEXT = {
+  won: (names) => t("matchend.won", { names: listOf(names), n: names.length }),
+  place: (n) => ordinal("matchend.place", n),
 };
 
 const LINE_COLOURS = ["#f2c14e", "#7fd1ff", "#ff8a65", "#a5d6a7", "#ce93d8", "#fff59d", "#80cbc4", "#f48fb1", "#bcaaa4", "#e0e0e0"];
@@ -67,8 +56,8 @@ function chart(view, names) {
   );
   const svg = s(
     "svg",
-    { class: "totals-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": TEXT.chart },
-    s("title", { text: TEXT.chart }),
+    { class: "totals-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("matchend.chart") },
+    s("title", { text: t("matchend.chart") }),
     s("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), stroke: "rgba(255,255,255,0.3)" }),
     lines,
   );
@@ -77,14 +66,14 @@ function chart(view, names) {
     { class: "chart-legend" },
     names.map((name, p) => h("li", {}, h("span", { class: "swatch-line", style: `background: ${LINE_COLOURS[p % LINE_COLOURS.length]}` }), name)),
   );
-  return h("figure", { class: "chart" }, svg, h("figcaption", { text: TEXT.chart }), legend);
+  return h("figure", { class: "chart" }, svg, h("figcaption", { text: t("matchend.chart") }), legend);
 }
 
 function roundsTable(view, names) {
   return h(
     "table",
     { class: "scores rounds" },
-    h("thead", {}, h("tr", {}, h("th", { text: TEXT.player }), view.round_scores.map((_, i) => h("th", { scope: "col", text: TEXT.round(i + 1) })), h("th", { text: TEXT.total }))),
+    h("thead", {}, h("tr", {}, h("th", { text: t("matchend.player") }), view.round_scores.map((_, i) => h("th", { scope: "col", text: t("matchend.round", { n: i + 1 }) })), h("th", { text: t("matchend.total") }))),
     h(
       "tbody",
       {},
@@ -101,13 +90,13 @@ function roundsTable(view, names) {
  */
 export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
   const ranking = places(view.totals, higherWins(view));
-  const winners = view.winners.map((p) => names[p]).join(TEXT.and);
+  const winners = view.winners.map((p) => names[p]);
   return h(
     "section",
     { class: "match-end panel", "aria-labelledby": "match-end-title" },
-    h("h2", { id: "match-end-title", text: TEXT.title }),
+    h("h2", { id: "match-end-title", text: t("matchend.title") }),
     h("p", { class: "match-result celebrate", text: `★ ${TEXT.won(winners)} ★` }),
-    h("h3", { text: TEXT.ranking }),
+    h("h3", { text: t("matchend.ranking") }),
     h(
       "ol",
       { class: "ranking" },
@@ -121,9 +110,9 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
         ),
       ),
     ),
-    h("h3", { text: TEXT.rounds }),
+    h("h3", { text: t("matchend.rounds") }),
     h("div", { class: "match-end-detail" }, roundsTable(view, names), chart(view, names)),
-    votes.length ? h("p", { text: TEXT.rematchAsked(votes.join(", ")) }) : null,
+    votes.length ? h("p", { text: t("matchend.rematchAsked", { names: listOf(votes) }) }) : null,
     h(
       "div",
       { class: "controls" },
@@ -132,13 +121,13 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
             type: "button",
             class: "action-button playable",
             "data-rematch": "",
-            text: mine ? TEXT.rematchWaiting : TEXT.rematch,
+            text: mine ? t("matchend.rematchWaiting") : t("matchend.rematch"),
             disabled: mine,
             onclick: ask,
           })
         : null,
-      h("a", { class: "action-button", href: "./", "data-lobby": "", text: TEXT.lobby }),
+      h("a", { class: "action-button", href: "./", "data-lobby": "", text: t("matchend.lobby") }),
     ),
-    record ? h("p", { class: "record-link" }, h("a", { href: record, download: "", text: TEXT.record })) : null,
+    record ? h("p", { class: "record-link" }, h("a", { href: record, download: "", text: t("matchend.record") })) : null,
   );
 }

@@ -1,17 +1,19 @@
 // The player's page settings, remembered in localStorage: the theme (auto, light,
-// dark), colour-blind cards and the card theme (classic or pixel art). js/theme.js
-// applies them before the page is drawn; this module builds their controls into the
-// page's `#prefs` element.
+// dark), colour-blind cards, the card theme (classic or pixel art) and the language
+// (which js/i18n.js reads). js/theme.js applies the looks before the page is drawn;
+// this module builds the controls into the page's `#prefs` element.
 
 import { h, replaceChildren } from "./dom.js";
+import { LANGUAGE_KEY, LANGUAGES, language, t } from "./i18n.js";
 
 export const TEXT = {
-  theme: "Theme",
-  themes: { auto: "Auto (system)", light: "Light", dark: "Dark" },
-  colourBlind: "Colour-blind cards",
-  settings: "Settings",
-  cards: "Cards",
-  cardThemes: { classic: "Classic", pixel: "Pixel art" },
+  theme: t("prefs.theme"),
+  themes: { auto: t("prefs.theme.auto"), light: t("prefs.theme.light"), dark: t("prefs.theme.dark") },
+  colourBlind: t("prefs.colourBlind"),
+  language: t("prefs.language"),
+  settings: t("prefs.settings"),
+  cards: t("prefs.cards"),
+  cardThemes: { classic: t("prefs.cards.classic"), pixel: t("prefs.cards.pixel") },
 };
 
 const THEME_KEY = "cardtable:theme";
@@ -58,20 +60,33 @@ function colourBlindSwitch() {
   return h("label", {}, box, TEXT.colourBlind);
 }
 
-function cardThemeSwitch() {
-  const select = h(
-    "select",
-    {
-      id: "cards-switch",
-      // The cards on the page were drawn in the old theme: draw the page again.
-      onchange: () => {
-        localStorage.setItem(CARDS_KEY, select.value);
-        window.location.reload();
-      },
+/**
+ * A choice among `options` (<option> elements) kept in localStorage under `key`. The
+ * page was drawn in the old setting, so a change draws it again: it reloads.
+ */
+function reloadingSelect(id, key, options) {
+  const select = h("select", {
+    id,
+    onchange: () => {
+      localStorage.setItem(key, select.value);
+      window.location.reload();
     },
-    Object.entries(TEXT.cardThemes).map(([value, text]) => h("option", { value, text, selected: value === cardTheme() })),
+  }, options);
+  return select;
+}
+
+function cardThemeSwitch() {
+  const options = Object.entries(TEXT.cardThemes).map(([value, text]) => h("option", { value, text, selected: value === cardTheme() }));
+  return h("label", {}, TEXT.cards, reloadingSelect("cards-switch", CARDS_KEY, options));
+}
+
+/** The page's language: short codes keep the header short, each option is named in
+ * its own language, and the label is for screen readers (the codes say what it is). */
+function languageSwitch() {
+  const options = Object.entries(LANGUAGES).map(([value, name]) =>
+    h("option", { value, text: value.toUpperCase(), "aria-label": name, title: name, lang: value, selected: value === language }),
   );
-  return h("label", {}, TEXT.cards, select);
+  return h("label", {}, h("span", { class: "visually-hidden", text: TEXT.language }), reloadingSelect("language-switch", LANGUAGE_KEY, options));
 }
 
 /** Screens wide enough to show the settings in the header beside the table's title,
@@ -90,7 +105,7 @@ export function buildPrefs(root, ...extra) {
     "details",
     { class: "prefs-box", open: wide.matches },
     h("summary", { text: TEXT.settings }),
-    h("div", { class: "prefs-list" }, themeSwitch(), colourBlindSwitch(), cardThemeSwitch(), ...extra),
+    h("div", { class: "prefs-list" }, themeSwitch(), colourBlindSwitch(), cardThemeSwitch(), languageSwitch(), ...extra),
   );
   wide.addEventListener("change", () => {
     box.open = wide.matches;

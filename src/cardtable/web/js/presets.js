@@ -2,38 +2,51 @@
 // instead of reading every option. A preset names only the options it changes; the
 // others keep their defaults. Shown in the lobby and named on the table.
 
+import { has, t } from "./i18n.js";
+
 export const PRESETS = {
   skyjo: [
-    { name: "Standard", text: "the rules in the box: to 100 points", options: {} },
-    { name: "Quick game", text: "to 50 points", options: { target_score: 50 } },
-    { name: "Rows clear too", text: "four equal cards in a row also leave", options: { clear_rows: true } },
-    { name: "Gentle finish", text: "no doubled score for the finisher", options: { finisher_multiplier: 1 } },
+    { id: "standard", options: {} },
+    { id: "quick", options: { target_score: 50 } },
+    { id: "rows", options: { clear_rows: true } },
+    { id: "gentle", options: { finisher_multiplier: 1 } },
   ],
   cactus: [
-    { name: "Standard", text: "to 100 points", options: {} },
-    { name: "Quick game", text: "three rounds", options: { rounds: 3 } },
-    { name: "Memory aid", text: "cards you saw stay shown", options: { memory_aid: true } },
-    {
-      name: "Cutthroat",
-      text: "snap your own discard, 10 points for a failed call",
-      options: { self_snap: true, caller_penalty: 10, lock_caller: false },
-    },
+    { id: "standard", options: {} },
+    { id: "quick", options: { rounds: 3 } },
+    { id: "memory", options: { memory_aid: true } },
+    { id: "cutthroat", options: { self_snap: true, caller_penalty: 10, lock_caller: false } },
   ],
   lastcard: [
-    { name: "Standard", text: "to 500 points, stacking allowed", options: {} },
-    { name: "Quick game", text: "to 150 points", options: { target_score: 150 } },
-    { name: "No stacking", text: "a +2 or +4 is never passed on", options: { stack_plus_two: false, stack_plus_four: false } },
-    {
-      name: "Anything goes",
-      text: "draw when you like, +4 on +2, 4 cards for a missed call",
-      options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 },
-    },
+    { id: "standard", options: {} },
+    { id: "quick", options: { target_score: 150 } },
+    { id: "nostack", options: { stack_plus_two: false, stack_plus_four: false } },
+    { id: "anything", options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 } },
   ],
 };
 
-/** The game's presets (always at least "Standard"). */
+/** The game's presets (always at least "standard"). A preset's `id` names it in the
+ * page (data-preset) and in the catalogue; people read its title and text. */
 export function presetsOf(game) {
-  return PRESETS[game] ?? [{ name: "Standard", text: "", options: {} }];
+  return PRESETS[game] ?? [{ id: "standard", options: {} }];
+}
+
+/** A preset's title in the page's language ("Quick game"). */
+export function presetTitle(preset) {
+  return t(`preset.${preset.id}`);
+}
+
+/** What a preset of `game` changes, in the page's language ("to 50 points"), or "". */
+export function presetText(game, preset) {
+  return game in PRESETS ? t(`preset.${game}.${preset.id}`) : "";
+}
+
+/** An option's name as people read it ("Initial reveals"); an option this client does
+ * not know (a newer server) is named from its identifier. */
+export function optionTitle(name) {
+  if (has(`option.${name}`)) return t(`option.${name}`);
+  const words = name.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
 }
 
 /** The options of `table` that differ from the game's defaults, as {name: value}. */

@@ -2,11 +2,12 @@
 // every card revealed), animated as in live play, with the coach's marks.
 
 import { ApiError, tableLink } from "./api.js";
-import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, startAnalysis } from "./coach.js";
+import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, markName, startAnalysis } from "./coach.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { buildPrefs } from "./prefs.js";
 import { TableView } from "./tableview.js";
+import { t, translatePage } from "./i18n.js";
 
 const AUTOPLAY_MS = 900;
 const POLL_MS = 500;
@@ -45,7 +46,7 @@ async function load() {
   try {
     replay.data = await fetchReplay(code, number, replay.viewer);
   } catch (error) {
-    $("status").textContent = "This replay cannot be shown.";
+    $("status").textContent = t("replay.cannot");
     showError(error instanceof ApiError ? error.message : String(error));
     return;
   }
@@ -53,7 +54,7 @@ async function load() {
   if (!replay.tv) {
     const game = GAMES[replay.data.game];
     $("game-title").textContent = game.title;
-    document.title = `${game.title} · replay of match ${number} · cardtable`;
+    document.title = t("replay.docTitle", { title: game.title, n: number });
     const parts = { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") };
     replay.tv = new ReplayView(game, () => {}, parts, replay.data.game);
     fillSeatChoices();
@@ -64,9 +65,9 @@ async function load() {
 }
 
 function fillSeatChoices() {
-  const names = replay.data.names.map((n, p) => n || `Seat ${p + 1}`);
+  const names = replay.data.names.map((n, p) => n || t("table.seatN", { n: p + 1 }));
   const seats = names.map((name, p) => h("option", { value: String(p), text: name }));
-  replaceChildren($("viewer"), seats, h("option", { value: REVEALED, text: "Everything revealed" }));
+  replaceChildren($("viewer"), seats, h("option", { value: REVEALED, text: t("replay.revealed") }));
   $("viewer").value = replay.viewer;
   replaceChildren($("coach-seat"), names.map((name, p) => h("option", { value: String(p), text: name })));
   $("coach-seat").value = replay.viewer === REVEALED ? "0" : replay.viewer;
@@ -96,30 +97,27 @@ function show(target, animate) {
   replay.position = target;
   if (highlight.length) markAction($("board"), decision.suggested, "suggested");
   $("position").value = String(target);
-  $("position-text").textContent = `${target} of ${frames.length - 1}`;
+  $("position-text").textContent = t("replay.position", { n: target, total: frames.length - 1 });
   $("status").textContent = frameStatus(frame, target);
   replaceChildren($("coach-note"), decision ? coachNote(decision) : null);
 }
 
 function frameStatus(frame, position) {
-  if (position === 0) return `Round 1: the deal.`;
-  const who = replay.data.names[frame.seat] || (frame.seat < 0 ? "The table" : `Seat ${frame.seat + 1}`);
-  return `Round ${frame.round}, move ${position}: ${who}: ${describeAction(frame.action)}.`;
+  if (position === 0) return t("replay.deal");
+  const who = replay.data.names[frame.seat] || (frame.seat < 0 ? t("replay.theTable") : t("table.seatN", { n: frame.seat + 1 }));
+  return t("replay.move", { round: frame.round, n: position, name: who, action: describeAction(frame.action) });
 }
 
 function coachNote(decision) {
-  const seatName = replay.data.names[replay.analysis.seat] || `Seat ${replay.analysis.seat + 1}`;
+  const name = replay.data.names[replay.analysis.seat] || t("table.seatN", { n: replay.analysis.seat + 1 });
   const played = describeAction(decision.played);
-  const move = `Move ${decision.index + 1}`;
+  const n = decision.index + 1;
   if (decision.label === null && decision.cost <= 0) {
-    return `${move}: the coach agrees with ${seatName}'s move (${played}).`;
+    return t("coach.agrees", { n, name, played });
   }
   const cost = describeCost(decision.cost, replay.analysis.unit);
-  const kind = decision.label ? h("span", { class: `mark mark-${decision.label}`, text: decision.label }) : "";
-  return [
-    kind,
-    `${move}: ${seatName} played ${played}; the coach suggests ${describeAction(decision.suggested)} (about ${cost} better).`,
-  ];
+  const kind = decision.label ? h("span", { class: `mark mark-${decision.label}`, text: markName(decision.label) }) : "";
+  return [kind, t("coach.suggests", { n, name, played, suggested: describeAction(decision.suggested), cost })];
 }
 
 function roundStart(position) {
@@ -132,14 +130,14 @@ function roundStart(position) {
 function stopAutoplay() {
   clearInterval(replay.autoplay);
   replay.autoplay = null;
-  $("autoplay").textContent = "▶ Play";
-  $("autoplay").setAttribute("aria-label", "Play the replay");
+  $("autoplay").textContent = `▶ ${t("replay.play")}`;
+  $("autoplay").setAttribute("aria-label", t("replay.playLabel"));
 }
 
 function toggleAutoplay() {
   if (replay.autoplay) return stopAutoplay();
-  $("autoplay").textContent = "⏸ Pause";
-  $("autoplay").setAttribute("aria-label", "Pause the replay");
+  $("autoplay").textContent = `⏸ ${t("replay.pause")}`;
+  $("autoplay").setAttribute("aria-label", t("replay.pauseLabel"));
   replay.autoplay = setInterval(() => {
     if (replay.position >= replay.frames.length - 1) return stopAutoplay();
     show(replay.position + 1, true);
@@ -156,11 +154,11 @@ async function analyse() {
       $("coach-progress").hidden = false;
       $("coach-progress").max = answer.total || 1;
       $("coach-progress").value = answer.done;
-      $("coach-status").textContent = `Analysing: ${answer.done} of ${answer.total} decisions.`;
+      $("coach-status").textContent = t("coach.analysing", { done: answer.done, n: answer.total });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       answer = await fetchAnalysis(code, number, seat);
     }
-    if (answer.status !== "done") throw new ApiError("failed", answer.message ?? "The analysis failed.");
+    if (answer.status !== "done") throw new ApiError("analysis_failed", answer.message ?? t("error.analysis_failed"));
     showAnalysis(answer.analysis);
   } catch (error) {
     $("coach-status").textContent = error.message;
@@ -173,10 +171,8 @@ async function analyse() {
 function showAnalysis(analysis) {
   replay.analysis = analysis;
   const marked = analysis.decisions.filter((d) => d.label !== null);
-  const [low, mid, high] = analysis.thresholds.map((t) => describeCost(t, analysis.unit));
-  $("coach-status").textContent =
-    `${analysis.decisions.length} decisions analysed, ${marked.length} marked ` +
-    `(inaccuracy from ${low}, mistake from ${mid}, blunder from ${high}).`;
+  const [low, mid, high] = analysis.thresholds.map((threshold) => describeCost(threshold, analysis.unit));
+  $("coach-status").textContent = t("coach.summary", { n: analysis.decisions.length, marked: marked.length, low, mid, high });
   replaceChildren(
     $("coach-marks"),
     marked.map((d) =>
@@ -190,8 +186,8 @@ function showAnalysis(analysis) {
             "data-decision": d.index,
             onclick: () => jumpToDecision(analysis.seat, d.index),
           },
-          h("span", { class: `mark mark-${d.label}`, text: d.label }),
-          `Move ${d.index + 1} (round ${d.round}): ${describeCost(d.cost, analysis.unit)}`,
+          h("span", { class: `mark mark-${d.label}`, text: markName(d.label) }),
+          t("coach.mark", { n: d.index + 1, round: d.round, cost: describeCost(d.cost, analysis.unit) }),
         ),
       ),
     ),
@@ -213,9 +209,10 @@ async function jumpToDecision(seat, index) {
 
 // ------------------------------------------------------------------ start
 function main() {
+  translatePage();
   buildPrefs($("prefs"));
   if (!code) {
-    $("status").textContent = "No table code given.";
+    $("status").textContent = t("table.noCode");
     return;
   }
   $("code").textContent = code;

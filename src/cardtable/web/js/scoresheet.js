@@ -1,6 +1,7 @@
 // The match score sheet: one row per round, one column per player, totals below.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The score sheet for `view` (its round_scores, totals and winners). */
 export function scoreSheet(view, names) {
@@ -12,7 +13,7 @@ export function scoreSheet(view, names) {
     h(
       "thead",
       {},
-      h("tr", {}, h("th", { text: "Round" }), seats.map((p) => h("th", { scope: "col", text: names[p] }))),
+      h("tr", {}, h("th", { text: t("sheet.round") }), seats.map((p) => h("th", { scope: "col", text: names[p] }))),
     ),
     h(
       "tbody",
@@ -27,7 +28,7 @@ export function scoreSheet(view, names) {
       h(
         "tr",
         {},
-        h("td", { text: "Total" }),
+        h("td", { text: t("sheet.total") }),
         view.totals.map((t, p) => h("td", { class: winners.has(p) ? "winner" : null, text: String(t) })),
       ),
     ),
@@ -39,7 +40,7 @@ export function roundTable(scores, totals, names) {
   return h(
     "table",
     { class: "scores" },
-    h("thead", {}, h("tr", {}, h("th", { text: "Player" }), h("th", { text: "Round" }), h("th", { text: "Total" }))),
+    h("thead", {}, h("tr", {}, h("th", { text: t("sheet.player") }), h("th", { text: t("sheet.round") }), h("th", { text: t("sheet.total") }))),
     h(
       "tbody",
       {},

@@ -1,6 +1,8 @@
 // What the browser remembers between visits: each table's secret seat token (so a
 // refresh or a new tab returns to the same seat) and the player's name.
 
+import { t } from "./i18n.js";
+
 const TOKEN_PREFIX = "cardtable:token:";
 const NAME_KEY = "cardtable:name";
 
@@ -28,7 +30,7 @@ export function savePlayerName(name) {
 export function ensurePlayerName() {
   const known = playerName();
   if (known) return known;
-  const guest = `Guest ${100 + Math.floor(Math.random() * 900)}`;
+  const guest = t("session.guest", { n: 100 + Math.floor(Math.random() * 900) });
   savePlayerName(guest);
   return guest;
 }

@@ -3,10 +3,11 @@
 // are the player's, kept in localStorage.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const TEXT = {
-  sound: "Sound",
-  volume: "Volume",
+  sound: t("sound.sound"),
+  volume: t("sound.volume"),
 };
 
 const MUTED_KEY = "cardtable:muted";

@@ -14,56 +14,13 @@ import { GAMES } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
 import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
-import { changedOptions, presetOf } from "./presets.js";
+import { changedOptions, optionTitle, presetOf, presetTitle } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
-
-/** Every text of this page's frame, in one place (game texts live in games/*.js). */
-const TEXT = {
-  connecting: "Connecting…",
-  noCode: "No table code given.",
-  noTable: (code) => `There is no table ${code}.`,
-  back: "Back to the lobby",
-  lost: "Connection lost. Reconnecting…",
-  again: "Connection is back.",
-  tableWord: "table",
-  players: "Players",
-  sheet: "Score sheet",
-  log: "Log",
-  joinTitle: (title) => `Join this ${title} table`,
-  chooseSeat: "Choose a name and take a seat, or watch.",
-  full: "Every seat is taken.",
-  fullStatus: "Every seat is taken: you can watch the match.",
-  yourName: "Your name",
-  seat: "Seat",
-  seatN: (n) => `Seat ${n}`,
-  botN: (n) => `Bot ${n}`,
-  take: "Take the seat",
-  watchInstead: "Watch instead",
-  notStarted: "The match has not started yet.",
-  watching: "watching",
-  youAre: (name) => `you are ${name}`,
-  free: "free",
-  offline: "offline",
-  standIn: "a bot plays for now",
-  you: "you",
-  watchers: (n) => `${n} watching`,
-  timedOut: (name) => `${name} ran out of time: a bot plays for them until they come back.`,
-  yourStandIn: "Your time ran out, so a bot is playing for you.",
-  takeBack: "Take my seat back",
-  stale: "Too late: the table moved on before your move arrived.",
-  rulesOn: (names) => `${GUIDE_TEXT.rulesOn} ${names}`,
-  standard: "Standard",
-  on: "on",
-  off: "off",
-  history: "Finished matches",
-  hint: "Hint",
-  hinting: "The coach is thinking…",
-  hintTitle: "Ask the coach for a move (practice tables only)",
-  replay: "Replay this match with the coach",
-};
+import { t } from "./i18n.js";
+import { refusalText } from "./errors.js";
 
 const BACK_BANNER_MS = 3000;
 const ERROR_MS = 6000;
@@ -129,11 +86,11 @@ function showIdle() {
   if (mine) {
     replaceChildren(
       node,
-      h("span", { text: TEXT.yourStandIn }),
-      h("button", { type: "button", class: "action-button playable", "data-back": "", text: TEXT.takeBack, onclick: () => page.conn.send({ type: "back" }) }),
+      h("span", { text: t("table.yourStandIn") }),
+      h("button", { type: "button", class: "action-button playable", "data-back": "", text: t("table.takeBack"), onclick: () => page.conn.send({ type: "back" }) }),
     );
   } else if (others.length) {
-    replaceChildren(node, others.map((s) => h("p", { text: TEXT.timedOut(seatNames()[s.seat]) })));
+    replaceChildren(node, others.map((s) => h("p", { text: t("table.timedOut", { name: seatNames()[s.seat] }) })));
   } else {
     replaceChildren(node);
   }
@@ -144,8 +101,8 @@ function showIdle() {
 /** Names as the table shows them: bots are numbered by seat so that they differ. */
 function seatNames() {
   return page.table.seats.map((s) => {
-    if (s.kind === "bot") return TEXT.botN(s.seat + 1);
-    return s.name ?? TEXT.seatN(s.seat + 1);
+    if (s.kind === "bot") return t("table.botN", { n: s.seat + 1 });
+    return s.name ?? t("table.seatN", { n: s.seat + 1 });
   });
 }
 
@@ -153,10 +110,10 @@ function renderSeats() {
   const items = page.table.seats.map((s) => {
     const notes = [];
     if (s.kind === "bot") notes.push(s.bot);
-    else if (!s.taken) notes.push(TEXT.free);
-    else if (!s.connected) notes.push(TEXT.offline);
-    if (s.autoplay) notes.push(TEXT.standIn);
-    if (s.seat === page.seat) notes.push(TEXT.you);
+    else if (!s.taken) notes.push(t("table.free"));
+    else if (!s.connected) notes.push(t("table.offline"));
+    if (s.autoplay) notes.push(t("table.standIn"));
+    if (s.seat === page.seat) notes.push(t("table.you"));
     return h(
       "li",
       { "data-seat": s.seat, class: s.autoplay ? "stand-in" : null },
@@ -164,10 +121,10 @@ function renderSeats() {
       notes.length ? ` (${notes.join(", ")})` : "",
     );
   });
-  if (page.table.spectators) items.push(h("li", { text: TEXT.watchers(page.table.spectators) }));
+  if (page.table.spectators) items.push(h("li", { text: t("table.watchers", { n: page.table.spectators }) }));
   replaceChildren($("seats"), items);
   $("who").textContent =
-    page.seat === undefined ? "" : page.seat === null ? TEXT.watching : TEXT.youAre(seatNames()[page.seat]);
+    page.seat === undefined ? "" : page.seat === null ? t("table.watching") : t("table.youAre", { name: seatNames()[page.seat] });
 }
 
 /** The rules in play, in the header: the preset's name, or each changed option. */
@@ -176,9 +133,9 @@ function renderRulesOn() {
   if (!described) return;
   const changed = changedOptions(page.table.options, described);
   const preset = presetOf(page.table.game, changed);
-  const shown = (v) => (v === true ? TEXT.on : v === false ? TEXT.off : String(v));
-  const names = preset ? preset.name : Object.entries(changed).map(([k, v]) => `${k.replaceAll("_", " ")} ${shown(v)}`).join(", ");
-  $("rules-on").textContent = TEXT.rulesOn(names || TEXT.standard);
+  const shown = (v) => (v === true ? t("table.on") : v === false ? t("table.off") : String(v));
+  const names = preset ? presetTitle(preset) : Object.entries(changed).map(([k, v]) => `${optionTitle(k)} ${shown(v)}`).join(", ");
+  $("rules-on").textContent = `${GUIDE_TEXT.rulesOn} ${names || t("table.standard")}`;
 }
 
 // ------------------------------------------------------------------ the room area
@@ -198,7 +155,7 @@ function joinForm() {
   const seat = h(
     "select",
     { id: "join-seat", name: "seat" },
-    free.map((s) => h("option", { value: s.seat, text: TEXT.seatN(s.seat + 1) })),
+    free.map((s) => h("option", { value: s.seat, text: t("table.seatN", { n: s.seat + 1 }) })),
   );
   return h(
     "form",
@@ -212,19 +169,19 @@ function joinForm() {
         page.conn.send({ type: "join", name: chosen, seat: Number(seat.value) });
       },
     },
-    h("h2", { text: TEXT.joinTitle(page.table.title) }),
+    h("h2", { text: t("table.joinTitle", { title: page.table.title }) }),
     free.length
       ? h(
           "div",
           { class: "seat-row" },
-          h("label", { for: "join-name", text: TEXT.yourName }),
+          h("label", { for: "join-name", text: t("table.yourName") }),
           name,
-          h("label", { for: "join-seat", text: TEXT.seat }),
+          h("label", { for: "join-seat", text: t("table.seat") }),
           seat,
-          h("button", { type: "submit", class: "action-button playable", text: TEXT.take }),
+          h("button", { type: "submit", class: "action-button playable", text: t("table.take") }),
         )
-      : h("p", { text: TEXT.full }),
-    h("p", {}, h("button", { type: "button", class: "action-button", text: TEXT.watchInstead, onclick: watch })),
+      : h("p", { text: t("table.full") }),
+    h("p", {}, h("button", { type: "button", class: "action-button", text: t("table.watchInstead"), onclick: watch })),
   );
 }
 
@@ -253,7 +210,7 @@ function matchEndScreen() {
     record,
   );
   if (number) {
-    screen.append(h("p", {}, h("a", { href: replayLink(code, number), "data-replay-link": number, text: TEXT.replay })));
+    screen.append(h("p", {}, h("a", { href: replayLink(code, number), "data-replay-link": number, text: t("table.replay") })));
   }
   return screen;
 }
@@ -263,7 +220,7 @@ function renderRoom() {
   if (!page.table) return replaceChildren(room);
   if (page.seat === undefined) {
     if (page.watching || seatToken(code) || (page.autoJoin && freeSeats().length)) return replaceChildren(room);
-    $("status").textContent = freeSeats().length ? TEXT.chooseSeat : TEXT.fullStatus;
+    $("status").textContent = freeSeats().length ? t("table.chooseSeat") : t("table.fullStatus");
     return replaceChildren(room, joinForm());
   }
   if (page.table.status === "waiting") {
@@ -284,8 +241,8 @@ function hintBox() {
       type: "button",
       class: "action-button",
       "data-hint": "",
-      text: page.hinting ? TEXT.hinting : TEXT.hint,
-      title: TEXT.hintTitle,
+      text: page.hinting ? t("table.hinting") : t("table.hint"),
+      title: t("table.hintTitle"),
       disabled: !mine || page.hinting,
       onclick: () => {
         page.hinting = true;
@@ -301,7 +258,7 @@ function ensureTableView() {
   if (page.tv) return;
   const game = GAMES[page.table.game];
   $("game-title").textContent = page.table.title;
-  document.title = `${page.table.title} · table ${code} · cardtable`;
+  document.title = t("table.docTitle", { title: page.table.title, code });
   $("rules-drawer-title").textContent = GUIDE_TEXT.title(page.table.title);
   replaceChildren($("rules-body"), guide(page.table.game));
   page.tv = new TableView(
@@ -345,7 +302,7 @@ function onTable(table) {
   showIdle();
   replaceChildren($("history"), historyList(code, table.finished_matches));
   if (table.status === "waiting" && page.seat !== undefined) {
-    $("status").textContent = TEXT.notStarted;
+    $("status").textContent = t("table.notStarted");
   }
   autoJoinOrStart();
 }
@@ -413,7 +370,7 @@ const HANDLERS = {
       return;
     }
     if (m.error === "table_full" || m.error === "seat_taken") page.joinSent = false;
-    showError(m.error === "stale" ? TEXT.stale : m.message);
+    showError(refusalText(m.error, m.message, m.params));
     page.tv?.refused();
     renderRoom();
   },
@@ -421,7 +378,7 @@ const HANDLERS = {
 
 function onOpen(reconnected) {
   if (reconnected) {
-    banner(TEXT.again, "back");
+    banner(t("table.again"), "back");
     setTimeout(() => ($("banner").hidden = true), BACK_BANNER_MS);
   }
   page.seat = undefined;
@@ -441,20 +398,20 @@ function onOpen(reconnected) {
 /** No such table: one clear message and the way back, nothing else. */
 function gone() {
   page.conn?.close();
-  $("status").textContent = TEXT.noTable(code);
+  $("status").textContent = t("table.noTable", { code });
   $("error").textContent = "";
   $("side").hidden = true;
   $("code-line").hidden = true;
-  replaceChildren($("room"), h("p", {}, h("a", { class: "action-button playable", href: "./", "data-lobby": "", text: TEXT.back })));
+  replaceChildren($("room"), h("p", {}, h("a", { class: "action-button playable", href: "./", "data-lobby": "", text: t("table.back") })));
 }
 
 function fillFrame() {
-  $("status").textContent = TEXT.connecting;
-  $("code-word").textContent = TEXT.tableWord;
-  $("players-title").textContent = TEXT.players;
-  $("sheet-title").textContent = TEXT.sheet;
-  $("log-title").textContent = TEXT.log;
-  $("history-title").textContent = TEXT.history;
+  $("status").textContent = t("table.connecting");
+  $("code-word").textContent = t("table.tableWord");
+  $("players-title").textContent = t("table.players");
+  $("sheet-title").textContent = t("table.sheet");
+  $("log-title").textContent = t("table.log");
+  $("history-title").textContent = t("table.history");
   $("rules-button").textContent = GUIDE_TEXT.open;
   $("rules-close").textContent = GUIDE_TEXT.close;
   $("rules-button").addEventListener("click", () => $("rules-drawer").showModal());
@@ -469,7 +426,7 @@ function main() {
   buildPrefs($("prefs"), ...soundControls());
   fillFrame();
   if (!code) {
-    $("status").textContent = TEXT.noCode;
+    $("status").textContent = t("table.noCode");
     $("side").hidden = true;
     return;
   }
@@ -487,7 +444,7 @@ function main() {
   page.conn = new Connection(socketUrl(code), {
     onOpen,
     onMessage: (m) => HANDLERS[m.type]?.(m),
-    onLost: () => banner(TEXT.lost, "lost"),
+    onLost: () => banner(t("table.lost"), "lost"),
     onGone: gone,
   });
 }

@@ -8,17 +8,19 @@ import { choose, closeChoosers, notice } from "./dialogs.js";
 import { h, replaceChildren } from "./dom.js";
 import { roundTable, scoreSheet } from "./scoresheet.js";
 import { TEXT as TIP_TEXT, tipFor } from "./tips.js";
+import { listOf, t } from "./i18n.js";
 
 const LOG_LIMIT = 200;
 const TIPS_KEY = "cardtable:tips";
 
 /** The texts this file shows, in one place. */
 const TEXT = {
-  reshuffle: "The discard pile is shuffled into a new draw pile.",
-  roundEnd: (round, scores) => `Round ${round} ends: ${scores}.`,
-  matchEnd: (winners) => `The match is over: ${winners} won.`,
-  roundResult: (round) => `Round ${round} result`,
-  and: " and ",
+  reshuffle: t("log.reshuffle"),
+  roundEnd: (round, scores) => t("log.roundEnd", { round, scores }),
+  score: (name, score) => t("log.score", { name, score }),
+  matchEnd: (winners) => t("log.matchEnd", { winners: listOf(winners), n: winners.length }),
+  roundResult: (round) => t("log.roundResult", { round }),
+  seatN: (n) => t("table.seatN", { n }),
 };
 
 export class TableView {
@@ -148,7 +150,7 @@ export class TableView {
   }
 
   nameList() {
-    return [...Array(this.view.players).keys()].map((p) => this.names[p] || `Seat ${p + 1}`);
+    return [...Array(this.view.players).keys()].map((p) => this.names[p] || TEXT.seatN(p + 1));
   }
 
   log(events) {
@@ -166,9 +168,9 @@ export class TableView {
     const names = this.nameList();
     if (event.type === "reshuffle") return TEXT.reshuffle;
     if (event.type === "round_end") {
-      return TEXT.roundEnd(event.round, event.scores.map((s, p) => `${names[p]} ${s}`).join(", "));
+      return TEXT.roundEnd(event.round, event.scores.map((s, p) => TEXT.score(names[p], s)).join(", "));
     }
-    if (event.type === "match_end") return TEXT.matchEnd(event.winners.map((p) => names[p]).join(TEXT.and));
+    if (event.type === "match_end") return TEXT.matchEnd(event.winners.map((p) => names[p]));
     return null;
   }
 

@@ -4,22 +4,23 @@
 
 import { tableLink } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const TEXT = {
-  title: "Waiting for the match to start",
-  invite: "Invite your friends with the code or the link:",
-  code: "Code",
-  link: "Link",
-  copy: "Copy",
-  copyCode: "Copy the table code",
-  copyLink: "Copy the invite link",
-  copied: "Copied!",
-  more: (n) => `Waiting for ${n} more player${n === 1 ? "" : "s"}.`,
-  everyone: "Everyone is here.",
-  start: "Start the match",
-  fill: "Start now: bots take the free seats",
-  botsIn: (s) => `Nobody else yet? Bots take the free seats in ${s} s.`,
-  quick: "Looking for other players…",
+  title: t("waiting.title"),
+  invite: t("waiting.invite"),
+  code: t("waiting.code"),
+  link: t("waiting.link"),
+  copy: t("waiting.copy"),
+  copyCode: t("waiting.copyCode"),
+  copyLink: t("waiting.copyLink"),
+  copied: t("waiting.copied"),
+  more: (n) => t("waiting.more", { n }),
+  everyone: t("waiting.everyone"),
+  start: t("waiting.start"),
+  fill: t("waiting.fill"),
+  botsIn: (s) => t("waiting.botsIn", { s }),
+  quick: t("waiting.quick"),
 };
 
 function copyButton(text, label) {

@@ -1,6 +1,7 @@
 // What every card picture shares: the 100x150 frame, its label, and the card back.
 
 import { s } from "../dom.js";
+import { t } from "../i18n.js";
 
 export const WIDTH = 100;
 export const HEIGHT = 150;
@@ -52,7 +53,7 @@ export function upsideDown(node) {
 
 /** The back shared by every game: a dark face with a diamond lattice and an emblem. */
 export function cardBack(text = "cardtable") {
-  const svg = frame("face-down card", "#22304a", "#111a2b");
+  const svg = frame(t("card.back"), "#22304a", "#111a2b");
   const lines = [];
   for (let i = -132; i <= 132; i += 14) {
     lines.push(`M${i} 0 L${i + 132} 132 M${i + 132} 0 L${i} 132`);

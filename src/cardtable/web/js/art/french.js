@@ -3,6 +3,7 @@
 
 import { s } from "../dom.js";
 import { frame, label, upsideDown } from "./common.js";
+import { frenchName } from "../cardnames.js";
 
 export const SUITS = {
   s: { name: "spades", red: false },
@@ -10,7 +11,6 @@ export const SUITS = {
   d: { name: "diamonds", red: true },
   c: { name: "clubs", red: false },
 };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
 // Pip centres for ranks 1-10 on the 100x150 card (lower-half pips are drawn upside down);
 // the pixel theme places its pips from the same table.
@@ -67,10 +67,9 @@ export function parseCard(name) {
   return { rank: name.slice(0, -1), suit: name.slice(-1) };
 }
 
-/** The readable name of a card, such as "queen of hearts". */
+/** The readable name of a card, such as "queen of hearts", in the page's language. */
 export function cardName(name) {
-  const { rank, suit } = parseCard(name);
-  return `${RANK_NAMES[rank] ?? rank} of ${SUITS[suit].name}`;
+  return frenchName(name);
 }
 
 function corner(card, ink) {

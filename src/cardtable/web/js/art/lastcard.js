@@ -5,6 +5,7 @@
 import { s } from "../dom.js";
 import { colourBlind } from "../prefs.js";
 import { frame, label, upsideDown } from "./common.js";
+import { lastCardName } from "../cardnames.js";
 
 const SHAPES = { red: "circle", yellow: "triangle", green: "square", blue: "diamond" };
 const FILLS = { red: "#d32f2f", yellow: "#f9b820", green: "#2e8b3d", blue: "#1e64c8" };
@@ -16,7 +17,6 @@ export const COLOURS = Object.fromEntries(
   Object.keys(SHAPES).map((c) => [c, { fill: (colourBlind() ? SAFE_FILLS : FILLS)[c], shape: SHAPES[c] }]),
 );
 export const COLOUR_ORDER = ["red", "yellow", "green", "blue"];
-const KIND_NAMES = { skip: "Skip", reverse: "Reverse", draw2: "+2", wild: "Wild", wild4: "+4 Wild" };
 
 /** A small mark telling a colour by its shape, centred on (x, y). */
 export function colourMark(colour, x, y, size, fill = "#fff") {
@@ -46,10 +46,9 @@ export function parseCard(name) {
   return { kind: "number", colour, number: Number(rank) };
 }
 
-/** The readable name of a parsed card, such as "red 7" or "+4 Wild". */
+/** The readable name of a parsed card, such as "red 7" or "+4 Wild", in the page's language. */
 function readable(card) {
-  const kind = card.kind === "number" ? String(card.number) : KIND_NAMES[card.kind];
-  return card.colour ? `${card.colour} ${kind}` : kind;
+  return lastCardName(card);
 }
 
 function skipSymbol(x, y, r, colour) {

@@ -5,7 +5,7 @@
 
 import { ofType } from "../actions.js";
 import { frenchCard } from "../art/deck.js";
-import { cardName } from "../art/french.js";
+import { aRank, frenchName, theFrench } from "../cardnames.js";
 import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
 import {
@@ -21,33 +21,17 @@ import {
   playerTag,
   seatName,
 } from "./common.js";
+import { t } from "../i18n.js";
 
 export const title = "Cactus";
 
 const PEEK_MS = 4000;
 
-const RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
-
-/** "an 8", "a king": the rank a quick discard asks for, with its article. */
-function aRank(rank) {
-  const word = RANK_WORDS[rank] ?? rank;
-  return `${/^(8|ace)$/.test(word) ? "an" : "a"} ${word}`;
-}
-
-const EFFECT_ASK = {
-  peek_own: "Look at one of your cards.",
-  peek_opponent: "Look at one card of another player.",
-  choose_opponent: "Choose another player's card to swap, unseen.",
-  swap: "Choose your card to give in exchange.",
-  king_peek: "Look at one card of another player (black king).",
-  king_swap: "Choose your card to swap with the card you looked at.",
-};
-const EFFECT_NAMES = {
-  peek_own: "look at one of your cards",
-  peek_opponent: "look at an opponent's card",
-  choose_opponent: "blind swap",
-  king_peek: "look, then swap",
-};
+/** The effect phases (what the viewer is asked, cactus.ask.<phase>) and the effects a
+ * discard names (cactus.effect.<effect>). */
+const EFFECT_ASKS = ["peek_own", "peek_opponent", "choose_opponent", "swap", "king_peek", "king_swap"];
+const EFFECTS = ["peek_own", "peek_opponent", "choose_opponent", "king_peek"];
+const effectName = (effect) => (EFFECTS.includes(effect) ? t(`cactus.effect.${effect}`) : effect);
 
 function peeks(ctx) {
   ctx.ui.peeks ??= new Map();
@@ -84,7 +68,7 @@ export function observe(event, ctx) {
 
 function slotActions(ctx, seat, slot) {
   if (seat === ctx.you) {
-    // The start-of-round look shows slots 0 and 1, so those two cards offer it.
+    // The start-of-round look shows the first two slots, so those two cards offer it.
     const look = slot < 2 ? ofType(ctx.legal, "look") : [];
     const own = ["replace", "peek_own", "swap", "throw"].flatMap((type) => ofType(ctx.legal, type, { slot }));
     return [...look, ...own];
@@ -128,9 +112,9 @@ function row(ctx, seat) {
 function area(ctx, seat) {
   const v = ctx.view;
   const badges = [
-    v.caller === seat ? "called Cactus" : null,
-    v.locked.includes(seat) ? "locked" : null,
-    v.window?.waiting.includes(seat) ? "may throw" : null,
+    v.caller === seat ? t("cactus.badge.called") : null,
+    v.locked.includes(seat) ? t("cactus.badge.locked") : null,
+    v.window?.waiting.includes(seat) ? t("cactus.badge.mayThrow") : null,
   ];
   return playerArea(ctx, seat, playerTag(ctx, seat, badges), row(ctx, seat), seat === ctx.you);
 }
@@ -143,8 +127,8 @@ function windowBar(ctx) {
   return h(
     "div",
     { class: "quick-window" },
-    h("span", { text: `Quick discard: throw ${aRank(w.rank)}!` }),
-    countdown(ctx, "window", undefined, total, "time left"),
+    h("span", { text: t("cactus.window", { rank: aRank(w.rank) }) }),
+    countdown(ctx, "window", undefined, total, t("cactus.timeLeft")),
   );
 }
 
@@ -154,11 +138,11 @@ function controls(ctx) {
   return h(
     "div",
     { class: "controls" },
-    ofType(ctx.legal, "look").length ? ctx.button("Look at my first two cards", ofType(ctx.legal, "look")) : null,
-    ctx.button("Cactus!", ofType(ctx.legal, "call_cactus")),
-    discard.length ? ctx.button(effect ? `Discard (${effect})` : "Discard", discard) : null,
-    ofType(ctx.legal, "keep").length ? ctx.button("Keep my cards", ofType(ctx.legal, "keep")) : null,
-    ofType(ctx.legal, "pass").length ? ctx.button("Pass", ofType(ctx.legal, "pass")) : null,
+    ofType(ctx.legal, "look").length ? ctx.button(t("cactus.button.look"), ofType(ctx.legal, "look")) : null,
+    ctx.button(t("cactus.button.call"), ofType(ctx.legal, "call_cactus")),
+    discard.length ? ctx.button(effect ? t("cactus.button.discardEffect", { effect }) : t("cactus.button.discard"), discard) : null,
+    ofType(ctx.legal, "keep").length ? ctx.button(t("cactus.button.keep"), ofType(ctx.legal, "keep")) : null,
+    ofType(ctx.legal, "pass").length ? ctx.button(t("cactus.button.pass"), ofType(ctx.legal, "pass")) : null,
   );
 }
 
@@ -166,34 +150,33 @@ function controls(ctx) {
 function effectOf(card) {
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
-  if (rank === "7" || rank === "8") return EFFECT_NAMES.peek_own;
-  if (rank === "9" || rank === "10") return EFFECT_NAMES.peek_opponent;
-  if (rank === "J" || rank === "Q") return EFFECT_NAMES.choose_opponent;
-  if (rank === "K" && (suit === "s" || suit === "c")) return EFFECT_NAMES.king_peek;
+  if (rank === "7" || rank === "8") return effectName("peek_own");
+  if (rank === "9" || rank === "10") return effectName("peek_opponent");
+  if (rank === "J" || rank === "Q") return effectName("choose_opponent");
+  if (rank === "K" && (suit === "s" || suit === "c")) return effectName("king_peek");
   return null;
 }
+
+/** The phases of the viewer's own turn that ask something (cactus.ask.<phase>). */
+const ASKS = ["turn", "drawn", "taken"];
 
 /** What the viewer is asked to do now, or who is being waited for. */
 export function status(ctx) {
   const v = ctx.view;
-  if (v.phase === "over") return "The match is over.";
-  const called = v.caller !== null ? ` ${seatName(ctx, v.caller)} called Cactus: last turns.` : "";
+  if (v.phase === "over") return t("status.over");
+  const called = v.caller !== null ? ` ${t("cactus.status.called", { name: seatName(ctx, v.caller) })}` : "";
   if (v.window) {
     const rank = aRank(v.window.rank);
-    if (ctx.legal.length) return `Quick discard: throw one of your cards if you think it is ${rank}, or pass.`;
-    return `Quick discard: the others may throw ${rank}.${called}`;
+    if (ctx.legal.length) return t("cactus.status.windowMine", { rank });
+    return t("cactus.status.windowOthers", { rank }) + called;
   }
   if (v.phase === "look") {
-    return ctx.legal.length ? "Look at your first two cards (only you will see them)." : "Waiting for everyone to look at their cards.";
+    return ctx.legal.length ? t("cactus.status.look") : t("cactus.status.lookWaiting");
   }
-  if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.${called}`;
-  if (v.effect) return EFFECT_ASK[v.effect.phase] + called;
-  const ask = {
-    turn: "Draw a card, take the top discard, or call Cactus.",
-    drawn: "Discard the drawn card (using its effect) or replace one of your cards with it.",
-    taken: "Replace one of your cards with the taken card.",
-  }[v.phase];
-  return (ask ?? "") + called;
+  if (v.current !== ctx.you) return t("status.playing", { name: seatName(ctx, v.current) }) + called;
+  if (v.effect) return (EFFECT_ASKS.includes(v.effect.phase) ? t(`cactus.ask.${v.effect.phase}`) : "") + called;
+  const ask = ASKS.includes(v.phase) ? t(`cactus.ask.${v.phase}`) : "";
+  return ask + called;
 }
 
 /** The table. */
@@ -237,52 +220,39 @@ export function moves(event) {
 export function describe(event, ctx) {
   const who = event.seat === undefined ? "" : seatName(ctx, event.seat);
   const target = event.target_seat === undefined ? "" : seatName(ctx, event.target_seat);
+  const card = event.card ? theFrench(event.card) : "";
+  const n = event.slot === undefined ? 0 : event.slot + 1;
   switch (event.type) {
     case "round_start":
-      return `Round ${event.round} begins; ${seatName(ctx, event.starter)} starts.`;
+      return t("cactus.log.round_start", { round: event.round, name: seatName(ctx, event.starter) });
     case "see":
-      return event.source === "deal" ? null : `You see the ${cardName(event.card)} (${who}, card ${event.slot + 1}).`;
-    case "cactus":
-      return `${who} calls Cactus!`;
-    case "draw":
-      return `${who} draws a card.`;
-    case "take_discard":
-      return `${who} takes the ${cardName(event.card)} from the discard pile.`;
-    case "replace":
-      return `${who} replaces card ${event.slot + 1} and discards the ${cardName(event.card)}.`;
+      return event.source === "deal" ? null : t("cactus.log.see", { card, name: who, n });
     case "discard":
-      return `${who} discards the ${cardName(event.card)}${event.effect ? ` (${EFFECT_NAMES[event.effect]})` : ""}.`;
-    case "effect_skipped":
-      return `${who}'s effect has no possible target.`;
+      return event.effect ? t("cactus.log.discardEffect", { name: who, card, effect: effectName(event.effect) }) : t("cactus.log.discard", { name: who, card });
     case "peek":
-      return `${who} looks at ${event.target_seat === event.seat ? "their own" : `${target}'s`} card ${event.slot + 1}.`;
+      return event.target_seat === event.seat ? t("cactus.log.peekOwn", { name: who, n }) : t("cactus.log.peek", { name: who, target, n });
     case "swap":
-      return `${who} swaps their card ${event.slot + 1} with ${target}'s card ${event.target_slot + 1}.`;
-    case "keep":
-      return `${who} keeps their cards.`;
+      return t("cactus.log.swap", { name: who, n, target, m: event.target_slot + 1 });
     case "window_open":
-      return `Quick discard: anyone may throw ${aRank(event.rank)}.`;
+      return t("cactus.log.window_open", { rank: aRank(event.rank) });
     case "throw":
-      return event.right
-        ? `${who} throws the ${cardName(event.card)}: right!`
-        : `${who} throws the ${cardName(event.card)}: wrong, it goes back and a penalty card is added.`;
-    case "penalty":
-      return `${who} takes a penalty card.`;
-    case "turn_skipped":
-      return `${who} cannot draw: turn skipped.`;
+      return event.right ? t("cactus.log.throwRight", { name: who, card }) : t("cactus.log.throwWrong", { name: who, card });
     default:
-      return null;
+      return LOGGED.includes(event.type) ? t(`cactus.log.${event.type}`, { name: who, card, n }) : null;
   }
 }
+
+/** The events told in the log with one message each (cactus.log.<type>). */
+const LOGGED = ["cactus", "draw", "take_discard", "replace", "effect_skipped", "keep", "penalty", "turn_skipped"];
 
 /** How long the wrong-throw note stays (play goes on under it). */
 const WRONG_MS = 6000;
 
 const WRONG = {
-  title: "Wrong throw",
-  mine: (card, rank) => `Your ${cardName(card)} is not ${rank}: everyone saw it, it went back face down, and you took a penalty card.`,
-  thrown: "your card (back in its place)",
-  penalty: (n) => `penalty card (your card ${n})`,
+  title: t("cactus.wrong.title"),
+  mine: (card, rank) => t("cactus.wrong.mine", { card: frenchName(card), rank }),
+  thrown: t("cactus.wrong.thrown"),
+  penalty: (n) => t("cactus.wrong.penalty", { n }),
 };
 
 /** A wrong throw of the viewer's own is shown plainly: the card everyone saw and the penalty. */
@@ -290,7 +260,7 @@ export function alert(events, ctx) {
   for (const [i, event] of events.entries()) {
     if (event.type !== "throw" || event.right || event.seat !== ctx.you) continue;
     const penalty = events.slice(i).find((e) => e.type === "penalty" && e.seat === event.seat);
-    const rank = ctx.view.window ? aRank(ctx.view.window.rank) : "the rank on the pile";
+    const rank = ctx.view.window ? aRank(ctx.view.window.rank) : t("cactus.wrong.pileRank");
     notice(WRONG.title, [
       h("p", { text: WRONG.mine(event.card, rank) }),
       h(
@@ -310,6 +280,6 @@ export function roundDetails(event, ctx) {
   return finalCards(ctx, event.layouts, {
     layout: "row-cards",
     face: (card) => (card ? frenchCard(card) : null),
-    note: (seat) => (event.caller === seat ? " (called)" : ""),
+    note: (seat) => (event.caller === seat ? ` ${t("cactus.called")}` : ""),
   });
 }

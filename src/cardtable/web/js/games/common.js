@@ -4,39 +4,41 @@
 import { bind, ofType } from "../actions.js";
 import { cardBack } from "../art/deck.js";
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** The words for places and moves that screen readers announce, in one place. */
 export const TEXT = {
-  yourCard: (n) => `your card ${n}`,
-  theirCard: (name, n) => `${name}'s card ${n}`,
-  drawPile: "draw pile",
-  discardPile: "discard pile",
-  inHand: "card in hand",
-  empty: "empty",
-  choose: "choose how",
-  moves: {
-    reveal: "turn it face up",
-    replace: "put the card in hand here",
-    draw: "draw a card",
-    take_discard: "take it",
-    discard: "discard the card in hand",
-    play: "play it",
-    look: "look at your cards 1 and 2",
-    peek_own: "look at it",
-    peek_opponent: "look at it",
-    king_peek: "look at it",
-    choose_opponent: "choose it for the swap",
-    swap: "give it in the swap",
-    king_swap: "give it in the swap",
-    throw: "throw it",
-  },
+  yourCard: (n) => t("place.yourCard", { n }),
+  theirCard: (name, n) => t("place.theirCard", { name, n }),
+  drawPile: t("place.drawPile"),
+  discardPile: t("place.discardPile"),
+  inHand: t("place.inHand"),
+  inHandCaption: t("place.inHandCaption"),
+  empty: t("place.empty"),
+  choose: t("move.choose"),
+  seatN: (n) => t("table.seatN", { n }),
+  you: (name) => t("place.you", { name }),
+  total: t("place.total"),
+  time: t("place.time"),
+  draw: t("place.draw"),
+  discard: t("place.discard"),
+  pileCount: (caption, n) => t("place.pileCount", { caption, n }),
+  whoseCard: (name) => t("place.whoseCard", { name }),
 };
+
+/** The moves a card or pile can perform, each named in words for screen readers. */
+const MOVE_TYPES = [
+  "reveal", "replace", "draw", "take_discard", "discard", "play", "look", "peek_own",
+  "peek_opponent", "king_peek", "choose_opponent", "swap", "king_swap", "throw",
+];
 
 /** What pressing a card does, in words ("play it"), or "choose how" for several moves. */
 function moveWords(actions) {
   if (!actions.length) return null;
   const types = new Set(actions.map((a) => a.type));
-  return types.size === 1 ? (TEXT.moves[actions[0].type] ?? actions[0].type) : TEXT.choose;
+  if (types.size > 1) return TEXT.choose;
+  const type = actions[0].type;
+  return MOVE_TYPES.includes(type) ? t(`move.${type}`) : type;
 }
 
 /**
@@ -105,7 +107,7 @@ export function opponentRing(ctx, draw) {
 
 /** A player's name as shown on the table. */
 export function seatName(ctx, seat) {
-  return ctx.names[seat] || `Seat ${seat + 1}`;
+  return ctx.names[seat] || TEXT.seatN(seat + 1);
 }
 
 /**
@@ -120,7 +122,7 @@ export function countdown(ctx, kind, seat, totalMs, text) {
   fill.animate([{ width: fill.style.width }, { width: "0%" }], { duration: left, fill: "forwards" });
   return h(
     "div",
-    { class: "timer", role: "timer", "aria-label": `${text}: ${Math.ceil(left / 1000)} s` },
+    { class: "timer", role: "timer", "aria-label": t("place.timeLeft", { text, s: Math.ceil(left / 1000) }) },
     h("span", { text }),
     h("div", { class: "countdown" }, fill),
   );
@@ -132,10 +134,10 @@ export function playerTag(ctx, seat, badges = []) {
   return h(
     "div",
     { class: `player-tag ${acting ? "acting" : ""}` },
-    h("span", { class: "player-name", text: seatName(ctx, seat) + (seat === ctx.you ? " (you)" : "") }),
-    h("span", { class: "player-total", title: "total score", text: String(ctx.view.totals[seat]) }),
+    h("span", { class: "player-name", text: seat === ctx.you ? TEXT.you(seatName(ctx, seat)) : seatName(ctx, seat) }),
+    h("span", { class: "player-total", title: TEXT.total, text: String(ctx.view.totals[seat]) }),
     badges.filter(Boolean).map((b) => h("span", { class: "badge", text: b })),
-    countdown(ctx, "turn", seat, (ctx.turnSeconds ?? 0) * 1000, "time"),
+    countdown(ctx, "turn", seat, (ctx.turnSeconds ?? 0) * 1000, TEXT.time),
   );
 }
 
@@ -145,7 +147,7 @@ export function pile(ctx, { key, face, count, caption, actions, describe, title,
     "div",
     { class: "pile" },
     cardSlot(ctx, { key, face, actions, describe, title, place }),
-    h("div", { class: "pile-caption", text: `${caption} (${count})` }),
+    h("div", { class: "pile-caption", text: TEXT.pileCount(caption, count) }),
   );
 }
 
@@ -170,7 +172,7 @@ export function drawPile(ctx) {
     key: "draw",
     face: size ? back() : null,
     count: size,
-    caption: "draw",
+    caption: TEXT.draw,
     place: TEXT.drawPile,
     actions: ofType(ctx.legal, "draw"),
   });
@@ -191,7 +193,7 @@ export function drawDiscardHold(ctx, art) {
       key: "discard",
       face: v.discard_top === null ? null : art(v.discard_top),
       count: v.discard_size,
-      caption: "discard",
+      caption: TEXT.discard,
       place: TEXT.discardPile,
       actions: [...ofType(ctx.legal, "take_discard"), ...ofType(ctx.legal, "discard")],
     }),
@@ -204,7 +206,7 @@ export function drawDiscardHold(ctx, art) {
         extra: held ? "held" : "",
         place: TEXT.inHand,
       }),
-      h("div", { class: "pile-caption", text: held ? `${seatName(ctx, held.seat)}'s card` : "in hand" }),
+      h("div", { class: "pile-caption", text: held ? TEXT.whoseCard(seatName(ctx, held.seat)) : TEXT.inHandCaption }),
     ),
   );
 }

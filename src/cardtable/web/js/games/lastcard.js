@@ -5,6 +5,7 @@
 import { ofType } from "../actions.js";
 import { lastCardCard } from "../art/deck.js";
 import { COLOURS, cardName, colourMark } from "../art/lastcard.js";
+import { colourName } from "../cardnames.js";
 import { h, s } from "../dom.js";
 import {
   back,
@@ -19,6 +20,7 @@ import {
   playerTag,
   seatName,
 } from "./common.js";
+import { listOf, t } from "../i18n.js";
 
 export const title = "Last Card";
 
@@ -54,15 +56,15 @@ function hand(ctx) {
   const keys = handKeys(cards);
   return h(
     "div",
-    { class: "hand", role: "list", "aria-label": "your hand" },
+    { class: "hand", role: "list", "aria-label": t("lastcard.hand") },
     cards.map((card, i) =>
       cardSlot(ctx, {
         key: keys[i],
         face: lastCardCard(card),
         actions: playsOf(ctx, card),
-        title: `Play ${cardName(card)}: name a colour`,
+        title: t("lastcard.nameColour", { card: cardName(card) }),
         place: placeName(ctx, ctx.you, i),
-        describe: (a) => [colourSwatch(a.color), ` ${a.color}`],
+        describe: (a) => [colourSwatch(a.color), ` ${colourName(a.color)}`],
       }),
     ),
   );
@@ -82,7 +84,7 @@ function fan(ctx, seat) {
 
 function area(ctx, seat) {
   const size = ctx.view.hand_sizes[seat];
-  const badges = [`${size} card${size === 1 ? "" : "s"}`, size === 1 ? "last card!" : null];
+  const badges = [t("lastcard.badge.cards", { n: size }), size === 1 ? t("lastcard.badge.last") : null];
   const cards = seat === ctx.you ? hand(ctx) : fan(ctx, seat);
   return playerArea(ctx, seat, playerTag(ctx, seat, badges), cards, seat === ctx.you);
 }
@@ -99,16 +101,16 @@ function centre(ctx) {
         class: "colour-ring",
         style: `--follow: ${COLOURS[v.color].fill}`,
         "data-colour": v.color,
-        title: `colour to follow: ${v.color}`,
+        title: t("lastcard.follow", { colour: colourName(v.color) }),
       },
-      pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: "discard", place: TEXT.discardPile }),
+      pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: TEXT.discard, place: TEXT.discardPile }),
     ),
     h(
       "div",
       { class: "table-state" },
-      h("div", { class: "direction", text: v.direction === 1 ? "↻ clockwise" : "↺ anticlockwise" }),
-      h("div", { class: "follow" }, colourSwatch(v.color), ` follow ${v.color}`),
-      v.pending ? h("div", { class: "pending", text: `+${v.pending} pending` }) : null,
+      h("div", { class: "direction", text: v.direction === 1 ? `↻ ${t("lastcard.clockwise")}` : `↺ ${t("lastcard.anticlockwise")}` }),
+      h("div", { class: "follow" }, colourSwatch(v.color), ` ${t("lastcard.followShort", { colour: colourName(v.color) })}`),
+      v.pending ? h("div", { class: "pending", text: t("lastcard.pending", { n: v.pending }) }) : null,
     ),
   );
 }
@@ -121,7 +123,7 @@ function controls(ctx) {
     class: `action-button call ${ctx.ui.calling ? "toggled" : ""}`,
     "aria-pressed": String(Boolean(ctx.ui.calling)),
     "data-toggle": "last-card",
-    text: "Last Card!",
+    text: t("lastcard.button.call"),
     disabled: !canCall,
     onclick: () => {
       ctx.ui.calling = !ctx.ui.calling;
@@ -135,8 +137,8 @@ function controls(ctx) {
     "div",
     { class: "controls" },
     call,
-    ctx.button(v.pending ? `Draw ${v.pending}` : "Draw", draws),
-    ofType(ctx.legal, "keep").length ? ctx.button("Keep it", ofType(ctx.legal, "keep")) : null,
+    ctx.button(v.pending ? t("lastcard.button.drawN", { n: v.pending }) : t("lastcard.button.draw"), draws),
+    ofType(ctx.legal, "keep").length ? ctx.button(t("lastcard.button.keep"), ofType(ctx.legal, "keep")) : null,
   );
 }
 
@@ -148,19 +150,19 @@ export function observe(event, ctx) {
 /** What the viewer is asked to do now, or who is being waited for. */
 export function status(ctx) {
   const v = ctx.view;
-  if (v.phase === "over") return "The match is over.";
-  if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.`;
+  if (v.phase === "over") return t("status.over");
+  if (v.current !== ctx.you) return t("status.playing", { name: seatName(ctx, v.current) });
   const plays = ofType(ctx.legal, "play");
   // Offered with every play that leaves one card, the drawn card's included.
-  const call = plays.some((a) => a.call) ? ' Second-to-last card: press "Last Card!" before playing.' : "";
+  const call = plays.some((a) => a.call) ? ` ${t("lastcard.status.call")}` : "";
   if (v.phase === "play_drawn") {
     // Asked after every draw, so that the table cannot tell whether the card fits.
-    if (!plays.length) return `You drew ${cardName(v.drawn)}, which does not fit: keep it.`;
-    return `You drew ${cardName(v.drawn)}: play it, or keep it.${call}`;
+    if (!plays.length) return t("lastcard.status.drawnMisfit", { card: cardName(v.drawn) });
+    return t("lastcard.status.drawn", { card: cardName(v.drawn) }) + call;
   }
-  if (v.pending) return `A draw of ${v.pending} is pending: stack on it if you can, or draw.${call}`;
-  if (!plays.length) return "You cannot play: draw a card.";
-  return `Play a card matching ${v.color} or ${cardName(v.top)}.${call}`;
+  if (v.pending) return t("lastcard.status.pending", { n: v.pending }) + call;
+  if (!plays.length) return t("lastcard.status.cannot");
+  return t("lastcard.status.play", { colour: colourName(v.color), card: cardName(v.top) }) + call;
 }
 
 /** The table. */
@@ -189,24 +191,28 @@ export function moves(event, ctx) {
   }
 }
 
+/** The reasons for a draw the log tells (lastcard.log.draw.<reason>). */
+const DRAW_REASONS = ["missed_call", "penalty"];
+
 /** A line for the table's log, or null for events not worth one. */
 export function describe(event, ctx) {
   const who = event.seat === undefined ? "" : seatName(ctx, event.seat);
   switch (event.type) {
     case "round_start":
-      return `Round ${event.round} begins; ${seatName(ctx, event.starter)} starts on ${cardName(event.top)}.`;
+      return t("lastcard.log.round_start", { round: event.round, name: seatName(ctx, event.starter), card: cardName(event.top) });
     case "play": {
-      const wild = event.card === "wild" || event.card === "+4" ? `, naming ${event.color}` : "";
-      return `${who} plays ${cardName(event.card)}${wild}${event.call ? ' and calls "Last Card!"' : ""}.`;
+      const wild = event.card === "wild" || event.card === "+4";
+      const params = { name: who, card: cardName(event.card), colour: wild ? colourName(event.color) : "" };
+      return t(`lastcard.log.play${wild ? "Wild" : ""}${event.call ? "Call" : ""}`, params);
     }
     case "draw": {
-      const why = { missed_call: " (missed the Last Card call)", penalty: " (penalty)" }[event.reason] ?? "";
-      return `${who} draws ${event.count} card${event.count === 1 ? "" : "s"}${why}.`;
+      const why = DRAW_REASONS.includes(event.reason) ? `.${event.reason}` : "";
+      return t(`lastcard.log.draw${why}`, { name: who, n: event.count });
     }
     case "drawn":
-      return `You drew ${event.cards.map(cardName).join(", ")}.`;
+      return t("lastcard.log.drawn", { cards: listOf(event.cards.map(cardName)) });
     case "keep":
-      return `${who} keeps the drawn card.`;
+      return t("lastcard.log.keep", { name: who });
     default:
       return null;
   }
@@ -215,7 +221,7 @@ export function describe(event, ctx) {
 /** Everyone's remaining cards at the end of a round. */
 export function roundDetails(event, ctx) {
   return [
-    h("p", { text: `${seatName(ctx, event.winner)} went out.` }),
+    h("p", { text: t("lastcard.wentOut", { name: seatName(ctx, event.winner) }) }),
     finalCards(ctx, event.hands, { layout: "hand", face: lastCardCard }),
   ];
 }

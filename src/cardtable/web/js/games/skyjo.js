@@ -16,6 +16,7 @@ import {
   playerTag,
   seatName,
 } from "./common.js";
+import { t } from "../i18n.js";
 
 export const title = "Skyjo";
 
@@ -42,31 +43,27 @@ function visibleSum(values) {
 function area(ctx, seat) {
   const v = ctx.view;
   const badges = [
-    v.finisher === seat ? "finished" : null,
-    v.phase === "setup" && v.reveals_left[seat] ? `reveals ${v.reveals_left[seat]}` : null,
-    `shows ${visibleSum(v.layouts[seat])}`,
+    v.finisher === seat ? t("skyjo.badge.finished") : null,
+    v.phase === "setup" && v.reveals_left[seat] ? t("skyjo.badge.reveals", { n: v.reveals_left[seat] }) : null,
+    t("skyjo.badge.shows", { n: visibleSum(v.layouts[seat]) }),
   ];
   return playerArea(ctx, seat, playerTag(ctx, seat, badges), layout(ctx, seat), seat === ctx.you);
 }
 
+/** The phases of the viewer's own turn (skyjo.ask.<phase>). */
+const ASKS = ["turn", "place_drawn", "place_taken", "reveal_after_discard"];
+
 /** What the viewer is asked to do now, or who is being waited for. */
 export function status(ctx) {
   const v = ctx.view;
-  if (v.phase === "over") return "The match is over.";
+  if (v.phase === "over") return t("status.over");
   if (v.phase === "setup") {
     const left = ctx.you === null ? 0 : v.reveals_left[ctx.you];
-    return left ? `Turn ${left} of your cards face up.` : "Waiting for the others to turn their cards.";
+    return left ? t("skyjo.status.setup", { n: left }) : t("skyjo.status.setupWaiting");
   }
-  const last = v.finisher !== null ? ` ${seatName(ctx, v.finisher)} finished: last turns.` : "";
-  if (v.current !== ctx.you) return `${seatName(ctx, v.current)} is playing.${last}`;
-  const ask = {
-    turn: "Draw a card or take the top discard.",
-    place_drawn:
-      "Place the drawn card in your layout, or discard it (click the discard pile or the button beside it) and turn a card face up.",
-    place_taken: "Place the taken card in your layout.",
-    reveal_after_discard: "Turn one of your face-down cards face up.",
-  }[v.phase];
-  return ask + last;
+  const last = v.finisher !== null ? ` ${t("skyjo.status.finished", { name: seatName(ctx, v.finisher) })}` : "";
+  if (v.current !== ctx.you) return t("status.playing", { name: seatName(ctx, v.current) }) + last;
+  return (ASKS.includes(v.phase) ? t(`skyjo.ask.${v.phase}`) : "") + last;
 }
 
 /** The table. */
@@ -81,7 +78,7 @@ export function render(ctx) {
       { class: "middle" },
       drawDiscardHold(ctx, skyjoCard),
       // Beside the piles, where the eye is after drawing (the discard pile does the same).
-      discard.length ? h("div", { class: "controls" }, ctx.button("Discard it, then turn a card", discard)) : null,
+      discard.length ? h("div", { class: "controls" }, ctx.button(t("skyjo.button.discard"), discard)) : null,
     ),
     ctx.you === null ? null : area(ctx, ctx.you),
   );
@@ -99,35 +96,18 @@ export function moves(event) {
 /** A line for the table's log, or null for events not worth one. */
 export function describe(event, ctx) {
   const who = event.seat === undefined ? "" : seatName(ctx, event.seat);
-  switch (event.type) {
-    case "round_start":
-      return `Round ${event.round} begins.`;
-    case "draw":
-      return `${who} draws a card.`;
-    case "drawn":
-      return `You drew ${event.card}.`;
-    case "take_discard":
-      return `${who} takes the ${event.card} from the discard pile.`;
-    case "replace":
-      return `${who} places the ${event.card} and discards the ${event.old}.`;
-    case "discard":
-      return `${who} discards the ${event.card}.`;
-    case "reveal":
-      return `${who} turns up a ${event.card}.`;
-    case "clear":
-      return `${who} clears a line of ${event.card}s.`;
-    case "finish":
-      return `${who} has turned every card: everyone else plays once more.`;
-    default:
-      return null;
-  }
+  if (!LOGGED.includes(event.type)) return null;
+  return t(`skyjo.log.${event.type}`, { name: who, round: event.round, card: event.card, old: event.old });
 }
+
+/** The events told in the log (skyjo.log.<type>). */
+const LOGGED = ["round_start", "draw", "drawn", "take_discard", "replace", "discard", "reveal", "clear", "finish"];
 
 /** Everyone's layout at the end of a round (cleared lines left empty). */
 export function roundDetails(event, ctx) {
   return finalCards(ctx, event.layouts, {
     layout: "grid grid-skyjo",
     face: (value, seat, pos) => (event.removed[seat][pos] ? null : skyjoCard(value)),
-    note: (seat) => (event.finisher === seat ? " (finished)" : ""),
+    note: (seat) => (event.finisher === seat ? ` ${t("skyjo.finished")}` : ""),
   });
 }

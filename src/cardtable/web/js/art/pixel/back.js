@@ -2,6 +2,7 @@
 // around a potted cactus, after the 8-bit deck the original Cactus was played with.
 
 import { blankCard, HEIGHT, pixelSvg, WIDTH } from "./grid.js";
+import { t } from "../../i18n.js";
 
 const CACTUS = [
   ".....p.....",
@@ -36,5 +37,5 @@ export function pixelCardBack() {
     return (x + y) % 6 === 0 || (x - y + 60) % 6 === 0 ? "#3b5382" : "#2d4066";
   });
   grid.sprite(9, 13, CACTUS, PALETTE, 2);
-  return pixelSvg("face-down card", grid);
+  return pixelSvg(t("card.back"), grid);
 }

@@ -1,0 +1,54 @@
+// Card names as people read them, in the page's language: "queen of hearts" (a card's
+// label), "the queen of hearts" (a card in a sentence of the log), "red 7", "+4 Wild".
+// A language builds a name from its own patterns (catalogue keys card.*), since word
+// order, articles and grammatical case differ: "la dame de cœur", "den Pik-König".
+
+import { t } from "./i18n.js";
+
+const FACES = ["A", "J", "Q", "K"];
+
+/** "10h" -> {rank: "10", suit: "h"}. */
+function parseFrench(name) {
+  return { rank: name.slice(0, -1), suit: name.slice(-1) };
+}
+
+/** The rank class of a French card's patterns: A, J, Q, K, or "number". */
+function rankClass(rank) {
+  return FACES.includes(rank) ? rank : "number";
+}
+
+/** A French card's name: "queen of hearts", "dame de cœur", "Herz-Dame". */
+export function frenchName(name) {
+  const { rank, suit } = parseFrench(name);
+  const face = FACES.includes(rank);
+  const parts = { rank: face ? t(`card.rank.${rank}`) : rank, suit: t(`card.suit.${suit}`) };
+  return face ? t("card.name.face", parts) : t("card.name.number", parts);
+}
+
+/** A French card with its article, as the object of a sentence: "the 7 of spades",
+ * "le 7 de pique", "die Pik 7". */
+export function theFrench(name) {
+  const { rank, suit } = parseFrench(name);
+  const cls = rankClass(rank);
+  return t(`card.the.${cls}`, { rank: cls === "number" ? rank : t(`card.object.${rank}`), suit: t(`card.suit.${suit}`) });
+}
+
+/** A rank with its indefinite article, as the object of a sentence: "a king", "an 8",
+ * "un roi", "einen König". */
+export function aRank(rank) {
+  const key = rank === "8" ? "8" : rankClass(rank);
+  return t(`card.a.${key}`, { rank });
+}
+
+/** A Last Card colour's name ("red", "rouge", "Rot"). */
+export function colourName(colour) {
+  return t(`colour.${colour}`);
+}
+
+const LAST_CARD_KINDS = ["skip", "reverse", "draw2", "wild", "wild4"];
+
+/** A parsed Last Card card's name: "red 7", "blue Skip", "+4 Wild". */
+export function lastCardName(card) {
+  const kind = card.kind === "number" ? String(card.number) : LAST_CARD_KINDS.includes(card.kind) ? t(`lastcard.kind.${card.kind}`) : card.kind;
+  return card.colour ? t("lastcard.coloured", { colour: colourName(card.colour), kind }) : kind;
+}
