@@ -106,7 +106,7 @@ def test_every_key_is_used_by_the_code():
 
 
 def test_every_refusal_of_the_server_has_a_message():
-    code = "\n".join(path.read_text() for path in SERVER.glob("*.py"))
+    code = "\n".join(path.read_text() for path in SERVER.rglob("*.py"))
     refusals = {a or b for a, b in REFUSAL.findall(code)}
     assert len(refusals) > 30, "the server's refusal codes were not found"
     assert sorted(r for r in refusals if f"error.{r}" not in catalogue("en")) == []
