@@ -120,6 +120,9 @@ class Room:
         #: Called after a change of the table's status (seats, match started, who is
         #: connected), which the lobby's listing depends on.
         self.on_change: Callable[[Room], None] = lambda room: None
+        #: Called with every status sent to the table's connections (spectators and
+        #: connections included), which a site of several processes publishes.
+        self.on_status: Callable[[Room], None] = lambda room: None
         #: This table's share of the bot pool: decisions that may wait for it at once.
         self.bot_share = asyncio.Semaphore(config.bot_share)
         #: The pending gathered ``table`` message (see ``_status_changed``).
@@ -265,7 +268,7 @@ class Room:
         if self._status_due is not None:
             self._status_due.cancel()
             self._status_due = None
-        self.on_change(self)
+        self.on_status(self)
         text = self._table_text(self.status())
         for conn in self.conns:
             if conn.joined and conn.last_table != text:

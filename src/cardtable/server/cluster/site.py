@@ -134,11 +134,16 @@ class ClusterLobby(Lobby):
                 "elsewhere", f"table {table.code} is served by another process", 503
             )
         room = super()._open(table, match)
+        room.on_status = self._changed_status
         self._dirty.add(room.code)
         return room
 
     def _changed(self, room: Room) -> None:
         super()._changed(room)
+        self._dirty.add(room.code)
+
+    def _changed_status(self, room: Room) -> None:
+        """A status went out: publish it site-wide at the next tick."""
         self._dirty.add(room.code)
 
     async def endpoint(self, code: str, client: str = "") -> Endpoint:
