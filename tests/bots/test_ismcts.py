@@ -190,3 +190,28 @@ def test_the_search_reasons_from_the_re_deal_it_is_given(belief, monkeypatch):
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
     make_bot(f"ismcts:iterations=12,belief={belief}", "skyjo", seed=1).act(state, state.to_act[0])
     assert asked and set(asked) == {belief == "informed"}
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "rollout", "base"),
+    [
+        ("skyjo", "ismcts", "SkyjoGreedy", "SkyjoHeuristic"),
+        ("cactus", "ismcts", "CactusGreedy", "CactusHeuristic"),
+        ("lastcard", "ismcts", "LastCardHeuristicBot", "LastCardHeuristicBot"),
+        ("cactus", "ismcts:base=greedy", "CactusGreedy", "CactusGreedy"),
+        ("skyjo", "ismcts:rollout=heuristic", "SkyjoHeuristic", "SkyjoHeuristic"),
+    ],
+)
+def test_by_default_the_game_s_own_bots_roll_out_and_choose_the_base_move(
+    game, spec, rollout, base
+):
+    """``rollout=auto``: a game's greedy bot rolls out for its heuristic, or the
+    heuristic does both; an explicit ``base`` or ``rollout`` is kept."""
+    bot = make_bot(spec, game, seed=1)
+    assert type(bot.policy(game)).__name__ == rollout
+    assert type(bot.base_policy(game)).__name__ == base
+
+
+def test_random_rollouts_have_no_base_move():
+    bot = make_bot("ismcts:rollout=random", "lastcard", seed=1)
+    assert bot.policy("lastcard") is None and bot.base_policy("lastcard") is None

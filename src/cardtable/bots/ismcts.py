@@ -20,8 +20,11 @@ The bot knows nothing of the rules: it uses only the engine contract (``determin
    action's exploration term counts only the iterations in which it was legal);
 3. adds a child once the edge leading to it has been tried ``expand`` times, down to
    ``depth`` levels of decisions (by default the root's alone), then plays the round
-   out with the rollout policy: uniformly random, or one of the game's own bots (its
-   ``heuristic``, or a faster one made for rollouts);
+   out with the rollout policy: one of the game's own bots (by default, ``auto``, its
+   ``greedy`` bot, made for rollouts, where it has one, else its ``heuristic``), or
+   uniformly random moves. Random playouts value a move by what random play makes of
+   it: in Cactus a drawn card is then placed at random, so drawing looks worse than it
+   is (docs/research/ismcts-vs-openspiel.md measures both against OpenSpiel's IS-MCTS);
 4. scores the finished round for every seat and adds each seat's reward to the edges
    that seat chose.
 
@@ -83,7 +86,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import State, seeded_random
 
-from .base import Bot, BotSpecError, Budget, make_bot, pick_actor
+from .base import Bot, BotSpecError, Budget, bot_names, make_bot, pick_actor
 
 #: Share of the reward that is winning the round; the rest is the score margin.
 WIN_WEIGHT = 0.5
@@ -92,6 +95,13 @@ BASELINE = 0.5
 #: Added to an action's observed reward variance when bounding its mean from below, so
 #: that a few equal rewards are not taken for certainty.
 PRIOR_VARIANCE = 0.01
+#: The rollout policy that ``rollout=auto`` (the default) stands for.
+AUTO = "auto"
+#: What ``rollout=auto`` plays with, best first: (rollout bot, base bot) by name, the
+#: first whose rollout bot the game registers. A game's ``greedy`` bot is made for
+#: rollouts (several times faster than its heuristic, and mostly its moves), with the
+#: heuristic choosing the base move; without one, the heuristic does both.
+AUTO_PARTS = (("greedy", "heuristic"), ("heuristic", None))
 #: The re-deals a search can reason from (see ``State.determinize``).
 BELIEFS = ("informed", "uniform")
 
@@ -132,10 +142,11 @@ class _Node:
 class IsmctsBot(Bot):
     """SO-ISMCTS with a budget of ``iterations`` and/or ``ms`` per decision.
 
-    ``rollout`` is ``random`` or the name of a bot the game registers (``heuristic``,
-    or a faster one such as the ``greedy`` bots); ``base`` names the bot whose move the
-    search plays unless another is clearly better (by default the rollout policy), so a
-    fast rollout policy can serve a stronger bot's moves; ``c`` is the UCB1 exploration
+    ``rollout`` is ``auto`` (the game's own bots, ``AUTO_PARTS``), ``random`` or the
+    name of a bot the game registers (``heuristic``, or a faster one such as the
+    ``greedy`` bots); ``base`` names the bot whose move the search plays unless another
+    is clearly better (by default the rollout policy, or with ``auto`` the heuristic),
+    so a fast rollout policy can serve a stronger bot's moves; ``c`` is the UCB1 exploration
     constant; ``z`` how many standard errors an action must clear to overrule the base
     move; ``batch`` how many root actions share one determinization; ``depth`` how
     many levels of decisions the tree keeps (1: the root's only); ``expand`` how many
@@ -149,7 +160,7 @@ class IsmctsBot(Bot):
         seed: int | None = None,
         iterations: int | None = None,
         ms: float | None = None,
-        rollout: str = "random",
+        rollout: str = "auto",
         c: float = 0.3,
         z: float = 2.0,
         batch: int = 4,
@@ -168,7 +179,7 @@ class IsmctsBot(Bot):
             raise BotSpecError(f"ismcts ms must be a positive number, got {ms!r}")
         if not isinstance(rollout, str) or rollout == "ismcts":
             raise BotSpecError(
-                f"ismcts rollout must be random or the name of a game's bot, got {rollout!r}"
+                f"ismcts rollout must be auto, random or a game's bot, got {rollout!r}"
             )
         if base is not None and (not isinstance(base, str) or base in ("ismcts", "random")):
             raise BotSpecError(f"ismcts base must be the name of a game's bot, got {base!r}")
@@ -253,11 +264,26 @@ class IsmctsBot(Bot):
 
     def policy(self, game: str) -> Bot | None:
         """The rollout policy for ``game`` (None: uniformly random)."""
-        return None if self.rollout == "random" else self._bot("rollout", self.rollout, game)
+        rollout, _ = self.parts(game)
+        return None if rollout == "random" else self._bot("rollout", rollout, game)
 
     def base_policy(self, game: str) -> Bot | None:
         """The bot whose move the search plays unless another is clearly better."""
-        return self.policy(game) if self.base is None else self._bot("base", self.base, game)
+        _, base = self.parts(game)
+        return self.policy(game) if base is None else self._bot("base", base, game)
+
+    def parts(self, game: str) -> tuple[str, str | None]:
+        """The names of the rollout and base bots in ``game`` (base None: the rollout's).
+
+        ``rollout=auto`` is the first pair of ``AUTO_PARTS`` whose rollout bot the game
+        registers (an explicit ``base`` still wins), else random rollouts."""
+        if self.rollout != AUTO:
+            return self.rollout, self.base
+        names = bot_names(game)
+        for rollout, base in AUTO_PARTS:
+            if rollout in names:
+                return rollout, self.base or (base if base in names else None)
+        return "random", self.base
 
     def _bot(self, role: str, name: str, game: str) -> Bot:
         if (name, game) not in self._bots:
