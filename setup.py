@@ -9,13 +9,15 @@ against.
 from setuptools import Extension, setup
 
 CORE = "src/cardtable/_core/"
+LASTCARD = ("lastcard.c", "lastcard_state.c", "lastcard_playout.c")
+LASTCARD_H = ("lastcard.h", "lastcard_state.h", "lastcard_playout.h")
 
 setup(
     ext_modules=[
         Extension(
             "cardtable._core._native",
-            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c")],
-            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h")],
+            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c", *LASTCARD)],
+            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h", *LASTCARD_H)],
             extra_compile_args=["-O2"],
             optional=True,
         )

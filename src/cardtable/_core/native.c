@@ -6,6 +6,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "lastcard_playout.h"
 #include "mt19937.h"
 #include "skyjo.h"
 #include "state_io.h"
@@ -81,6 +82,12 @@ static PyMethodDef methods[] = {
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
+    {"lastcard_setup", lastcard_setup, METH_O,
+     "lastcard_setup(entries): the log entries the Last Card playouts append, by move and seat."},
+    {"lastcard_random_playout", (PyCFunction)(void (*)(void))lastcard_random_playout, METH_FASTCALL,
+     "lastcard_random_playout(state, state_rng, rng, until_round_end): LastCardState.random_playout."},
+    {"lastcard_heuristic_playout", (PyCFunction)(void (*)(void))lastcard_heuristic_playout, METH_FASTCALL,
+     "lastcard_heuristic_playout(state, state_rng): LastCardHeuristicBot.playout."},
     {NULL, NULL, 0, NULL},
 };
 
