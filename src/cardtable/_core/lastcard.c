@@ -237,6 +237,7 @@ static int end_round(LastCard *g, int winner)
     if (failed)
         return -1;
     g->round_ended = 1;
+    g->rounds++;
     if (high > g->rules.target) {
         g->is_over = 1;
         g->phase = LC_OVER;

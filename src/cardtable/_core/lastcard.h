@@ -47,6 +47,7 @@ typedef struct {
     uint64_t playable, playable_held;
     long totals[LC_MAX_SEATS];
     int round_ended; /* set by end_round: the playouts stop or go on */
+    int rounds; /* the rounds ended since the state was read */
     RandomObject *rng; /* the state's generator: deals, reshuffles, the start card */
     PyObject *round_scores; /* the state's list: each round's scores are appended */
 } LastCard;

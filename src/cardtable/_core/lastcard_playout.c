@@ -73,9 +73,8 @@ static int random_move(LastCard *g, Log *log, RandomObject *rng)
     uint64_t mine;
     if (g->phase == LC_TURN) {
         mine = g->playable_held;
-        for (int t = 0; t < LC_TYPES; t++)
-            if (mine & LC_BIT(t))
-                plays += plays_of(t, call);
+        plays = (__builtin_popcountll(mine & (LC_FIRST_WILD_BIT - 1))
+                 + 4 * __builtin_popcountll(mine >> LC_WILD)) << call;
         total = plays + (g->pending || g->rules.draw_flag || !mine);
     } else {
         mine = LC_BIT(g->drawn);
@@ -90,15 +89,12 @@ static int random_move(LastCard *g, Log *log, RandomObject *rng)
             return -1;
         return drawing ? lc_draw(g, seat) : lc_keep(g, seat);
     }
-    for (int t = 0; t < LC_TYPES; t++) {
-        if (!(mine & LC_BIT(t)))
-            continue;
-        int width = plays_of(t, call);
+    for (;; mine &= mine - 1) { /* the held types, lowest first */
+        int t = __builtin_ctzll(mine), width = plays_of(t, call);
         if (r < width)
             return play(g, log, seat, t, r);
         r -= width;
     }
-    return 0; /* not reached: r < plays */
 }
 
 /* The heuristic's weights (bot.py). */
@@ -113,22 +109,20 @@ static int hits(const LastCard *g, int t)
     return kind == LC_SKIP || kind == LC_PLUS2 || kind == LC_PLUS4CARD || (kind == LC_REVERSE && g->n == 2);
 }
 
+/* same_colour[c]: the coloured types of colour c. */
+static uint64_t same_colour[4];
+
 /* bot._choice: the heuristic's play among the playable types mine; sets *i, returns t. */
 static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
 {
     int call = g->sizes[seat] == 2;
     int attack = g->sizes[lc_after(g, seat)] <= ATTACK_WHEN_AT_MOST;
     int high = 63 - __builtin_clzll(mine);
-    int one_colour = mine < LC_FIRST_WILD_BIT;
-    for (int t = 0; one_colour && t < LC_WILD; t++)
-        if ((mine & LC_BIT(t)) && lc_color_of[t] != lc_color_of[high])
-            one_colour = 0;
     *i = call;
-    if (one_colour) { /* points and attack alone order them */
-        int t = high, best = -1;
-        for (int u = 0; u < LC_WILD && (mine & (mine - 1)); u++) {
-            if (!(mine & LC_BIT(u)))
-                continue;
+    if (mine < LC_FIRST_WILD_BIT && !(mine & ~same_colour[lc_color_of[high]])) {
+        int t = high, best = -1; /* one colour: points and attack alone order them */
+        for (uint64_t rest = mine & (mine - 1) ? mine : 0; rest; rest &= rest - 1) {
+            int u = __builtin_ctzll(rest);
             int points = lc_points[u] + (attack && hits(g, u) ? ATTACK : 0);
             if (points > best) {
                 t = u;
@@ -138,18 +132,18 @@ static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
         return t;
     }
     double held[4] = {0.0, 0.0, 0.0, 0.0}; /* _colour_counts: the same sums, in the same order */
-    for (int t = 0; t < LC_WILD; t++)
-        if (g->masks[seat] & LC_BIT(t))
-            held[lc_color_of[t]] += g->counts[seat][t] * (1 + lc_points[t] / 1000.0);
+    for (uint64_t rest = g->masks[seat] & (LC_FIRST_WILD_BIT - 1); rest; rest &= rest - 1) {
+        int t = __builtin_ctzll(rest);
+        held[lc_color_of[t]] += g->counts[seat][t] * (1 + lc_points[t] / 1000.0);
+    }
     int favourite = 0;
     for (int c = 1; c < 4; c++)
         if (held[c] > held[favourite])
             favourite = c;
     int t = -1;
     double most = -HUGE_VAL;
-    for (int u = 0; u < LC_TYPES; u++) {
-        if (!(mine & LC_BIT(u)))
-            continue;
+    for (uint64_t rest = mine; rest; rest &= rest - 1) {
+        int u = __builtin_ctzll(rest);
         double value = (double)lc_points[u];
         if (u >= LC_WILD)
             value -= WILD_COST;
@@ -211,7 +205,7 @@ static PyObject *playout(PyObject *state, PyObject *state_rng, RandomObject *rng
     if (rc > 0)
         Py_RETURN_NONE;
     g.rng = (RandomObject *)state_rng;
-    g.round_ended = 0;
+    g.round_ended = g.rounds = 0;
     g.round_scores = PyObject_GetAttrString(state, "round_scores");
     if (g.round_scores == NULL)
         return NULL;
@@ -250,6 +244,8 @@ PyObject *lastcard_setup(PyObject *module, PyObject *table)
         return NULL;
     }
     lastcard_tables();
+    for (int t = 0; t < LC_WILD; t++)
+        same_colour[lc_color_of[t]] |= LC_BIT(t);
     Py_INCREF(table);
     Py_XSETREF(entries, table);
     Py_RETURN_NONE;

@@ -12,11 +12,21 @@
 
 #define LIMIT (1L << 40) /* totals and pending draws beyond this are left to Python */
 
+/* The rules of the options value last read, kept (with a reference to it, so that its
+ * address stays its own): a search reads clones of one match thousands of times. */
+static PyObject *known_options;
+static LastCardRules known_rules;
+
 static int read_options(LastCard *g, PyObject *state)
 {
     PyObject *options = PyObject_GetAttrString(state, "options");
     if (options == NULL)
         return -1;
+    if (options == known_options) {
+        Py_DECREF(options);
+        g->rules = known_rules;
+        return 0;
+    }
     int plus4_on_plus2, stack_two, stack_four;
     int failed = get_int(options, "plus_four_on_plus_two", &plus4_on_plus2) < 0
         || get_int(options, "stack_plus_two", &stack_two) < 0
@@ -25,11 +35,18 @@ static int read_options(LastCard *g, PyObject *state)
         || get_int(options, "play_drawn", &g->rules.play_drawn) < 0
         || get_int(options, "missed_call_penalty", &g->rules.missed_call) < 0
         || get_long(options, "target_score", &g->rules.target) < 0;
-    Py_DECREF(options);
-    if (failed)
+    if (failed) {
+        Py_DECREF(options);
         return -1;
+    }
+    if (g->rules.missed_call < 0 || g->rules.missed_call > LC_DECK || g->rules.target < 0) {
+        Py_DECREF(options);
+        return 1;
+    }
     lastcard_rules(&g->rules, plus4_on_plus2, stack_two, stack_four);
-    return g->rules.missed_call < 0 || g->rules.missed_call > LC_DECK || g->rules.target < 0;
+    known_rules = g->rules;
+    Py_XSETREF(known_options, options);
+    return 0;
 }
 
 static int read_mask(PyObject *obj, const char *name, uint64_t *out)
@@ -152,21 +169,81 @@ static PyObject *seats_after(const LastCard *g)
     return after;
 }
 
+/* Put values into list in place (resized to n), as the Python steps change hands and
+ * piles in place: no new lists, so far less work for the garbage collector. */
+static int fill(PyObject *list, int n, const int *values)
+{
+    Py_ssize_t size = PyList_GET_SIZE(list);
+    if (size > n && PyList_SetSlice(list, n, size, NULL) < 0)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (v == NULL || (i < size ? PyList_SetItem(list, i, v) : PyList_Append(list, v)) < 0)
+            return -1;
+        if (i >= size)
+            Py_DECREF(v);
+    }
+    return 0;
+}
+
+/* The attribute's list refilled in place, or a new list where it holds none. */
+static int put(PyObject *state, const char *name, int n, const int *values)
+{
+    PyObject *list = PyObject_GetAttrString(state, name);
+    if (list == NULL)
+        return -1;
+    int rc;
+    if (PyList_CheckExact(list)) {
+        rc = fill(list, n, values);
+    } else {
+        PyObject *fresh = PyList_New(0);
+        rc = fresh == NULL || fill(fresh, n, values) < 0 ? -1 : set_object(state, name, fresh);
+    }
+    Py_DECREF(list);
+    return rc;
+}
+
+static int put_bytes(PyObject *state, const char *name, int n, const int8_t *cards)
+{
+    int values[LC_DECK];
+    for (int i = 0; i < n; i++)
+        values[i] = cards[i];
+    return put(state, name, n, values);
+}
+
+/* The hands' counts, row by row in place (a new row where the list holds none). */
+static int put_counts(const LastCard *g, PyObject *state)
+{
+    PyObject *rows = PyObject_GetAttrString(state, "counts");
+    if (rows == NULL)
+        return -1;
+    int rc = PyList_CheckExact(rows) && PyList_GET_SIZE(rows) == g->n ? 0 : -1;
+    for (int p = 0; rc == 0 && p < g->n; p++) {
+        PyObject *row = PyList_GET_ITEM(rows, p);
+        if (PyList_CheckExact(row)) {
+            rc = fill(row, LC_TYPES, g->counts[p]);
+            continue;
+        }
+        PyObject *fresh = PyList_New(0);
+        rc = fresh == NULL || fill(fresh, LC_TYPES, g->counts[p]) < 0
+            ? -1 : PyList_SetItem(rows, p, fresh);
+    }
+    if (rc < 0 && !PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "counts must be a list of one list per seat");
+    Py_DECREF(rows);
+    return rc;
+}
+
 int lastcard_write(const LastCard *g, PyObject *state)
 {
     int n = g->n;
-    int8_t counts[LC_MAX_SEATS][LC_TYPES];
-    long masks[LC_MAX_SEATS], sizes[LC_MAX_SEATS];
-    for (int p = 0; p < n; p++) {
-        for (int t = 0; t < LC_TYPES; t++)
-            counts[p][t] = (int8_t)g->counts[p][t];
+    long masks[LC_MAX_SEATS];
+    for (int p = 0; p < n; p++)
         masks[p] = (long)g->masks[p];
-        sizes[p] = g->sizes[p];
-    }
-    if (set_rows(state, "counts", n, LC_TYPES, &counts[0][0]) < 0
-        || set_longs(state, "masks", n, masks) < 0 || set_longs(state, "sizes", n, sizes) < 0
-        || set_bytes(state, "draw_pile", g->ndraw, g->draw) < 0
-        || set_bytes(state, "discard", g->ndiscard, g->discard) < 0
+    if (put_counts(g, state) < 0 || set_longs(state, "masks", n, masks) < 0
+        || put(state, "sizes", n, g->sizes) < 0
+        || put_bytes(state, "draw_pile", g->ndraw, g->draw) < 0
+        || put_bytes(state, "discard", g->ndiscard, g->discard) < 0
         || set_int(state, "color", g->color) < 0 || set_int(state, "direction", g->direction) < 0
         || set_object(state, "after", seats_after(g)) < 0
         || set_int(state, "current", g->current) < 0 || set_int(state, "phase", g->phase) < 0
@@ -175,7 +252,7 @@ int lastcard_write(const LastCard *g, PyObject *state)
         || set_object(state, "pending", PyLong_FromLong(g->pending)) < 0
         || set_object(state, "playable", PyLong_FromUnsignedLongLong(g->playable)) < 0
         || set_object(state, "playable_held", PyLong_FromUnsignedLongLong(g->playable_held)) < 0
-        || set_longs(state, "totals", n, g->totals) < 0)
+        || (g->rounds && set_longs(state, "totals", n, g->totals) < 0))
         return -1;
     if (!g->is_over)
         return set_object(state, "to_act", Py_BuildValue("(i)", g->current));

@@ -5,6 +5,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include "lastcard_playout.h"
 #include "mt19937.h"
@@ -71,6 +72,26 @@ static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t
     Py_RETURN_NONE;
 }
 
+/* A random.Random that draws what rng draws next: its words copied, no seeding. */
+static PyObject *rng_copy(PyObject *module, PyObject *rng)
+{
+    (void)module;
+    if (check_random(rng) < 0)
+        return NULL;
+    PyObject *gauss = PyObject_GetAttrString(rng, "gauss_next");
+    if (gauss == NULL)
+        return NULL;
+    PyObject *twin = random_type->tp_alloc(random_type, 0);
+    if (twin != NULL) {
+        ((RandomObject *)twin)->index = ((RandomObject *)rng)->index;
+        memcpy(((RandomObject *)twin)->state, ((RandomObject *)rng)->state, sizeof(uint32_t) * MT_N);
+        if (PyObject_SetAttrString(twin, "gauss_next", gauss) < 0)
+            Py_CLEAR(twin);
+    }
+    Py_DECREF(gauss);
+    return twin;
+}
+
 static PyMethodDef methods[] = {
     {"rng_shuffle", (PyCFunction)(void (*)(void))rng_shuffle, METH_FASTCALL,
      "rng_shuffle(rng, items): cardtable.engine.state.shuffle(rng, items), drawn in C."},
@@ -78,6 +99,8 @@ static PyMethodDef methods[] = {
      "rng_bits(rng, k): rng.getrandbits(k) for 1 <= k <= 32, drawn in C."},
     {"rng_index", (PyCFunction)(void (*)(void))rng_index, METH_FASTCALL,
      "rng_index(rng, n): cardtable.engine.state.random_index(rng, n), drawn in C."},
+    {"rng_copy", rng_copy, METH_O,
+     "rng_copy(rng): a random.Random that draws what rng draws next (copy_rng, in C)."},
     {"skyjo_setup", skyjo_setup, METH_O,
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
