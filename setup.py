@@ -9,15 +9,17 @@ against.
 from setuptools import Extension, setup
 
 CORE = "src/cardtable/_core/"
+SKYJO = ("skyjo.c", "skyjo_greedy.c")
 LASTCARD = ("lastcard.c", "lastcard_state.c", "lastcard_playout.c")
-LASTCARD_H = ("lastcard.h", "lastcard_state.h", "lastcard_playout.h")
+#: Every source but native.c has its header.
+HEADERS = tuple(name[:-2] + ".h" for name in (*SKYJO, *LASTCARD))
 
 setup(
     ext_modules=[
         Extension(
             "cardtable._core._native",
-            sources=[CORE + name for name in ("native.c", "skyjo.c", "state_io.c", *LASTCARD)],
-            depends=[CORE + name for name in ("mt19937.h", "skyjo.h", "state_io.h", *LASTCARD_H)],
+            sources=[CORE + name for name in ("native.c", "state_io.c", *SKYJO, *LASTCARD)],
+            depends=[CORE + name for name in ("mt19937.h", "state_io.h", *HEADERS)],
             extra_compile_args=["-O2"],
             optional=True,
         )

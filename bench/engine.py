@@ -18,9 +18,11 @@ figures and its ratio to the playout. That program plays the default rules with 
 own generator and one choice after a draw (its rounds are about 8% shorter), so
 compare actions/s as well as matches/s. Last, the ISMCTS search's iterations per
 second (``ismcts`` with its defaults: random rollouts) over decisions of random
-positions. Time is CPU time (the reference's rates, which it reports over its wall
-clock, are turned into rates over the CPU time it used), so that other load on the
-machine distorts little.
+positions, and also with the rollouts of the expert levels (Last Card's heuristic,
+Skyjo's greedy).
+Time is CPU time (the reference's rates, which it reports over its wall clock, are
+turned into rates over the CPU time it used), so that other load on the machine
+distorts little.
 """
 
 from __future__ import annotations
@@ -122,10 +124,14 @@ def reference_rate(source: Path, players: int, seconds: float) -> tuple[float, f
     return float(words[3]) * seconds / cpu, float(words[5]) * seconds / cpu
 
 
-def search_rate(game: str, decisions: int, iterations: int) -> float:
+#: Searches measured beside the default one: a game's rollout policy.
+ROLLOUTS = {"lastcard": ("heuristic",), "skyjo": ("greedy",)}
+
+
+def search_rate(game: str, decisions: int, iterations: int, rollout: str = "random") -> float:
     """ISMCTS iterations per CPU second over ``decisions`` decisions of random positions."""
     rng = random.Random(11)
-    bot = IsmctsBot(seed=5, iterations=iterations)
+    bot = IsmctsBot(seed=5, iterations=iterations, rollout=rollout)
     spent = 0.0
     done = 0
     while done < decisions:
@@ -178,6 +184,9 @@ def main() -> None:
     for game in games:
         rate = search_rate(game, args.decisions, args.iterations)
         print(f"{game:<10} {rate:>10,.0f} iterations/s")
+        for rollout in ROLLOUTS.get(game, ()):
+            rate = search_rate(game, args.decisions, args.iterations, rollout)
+            print(f"{game:<10} {rate:>10,.0f} iterations/s (rollout={rollout})")
 
 
 def playout_table(games: list[str], args: argparse.Namespace) -> None:

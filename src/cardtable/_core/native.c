@@ -10,6 +10,7 @@
 #include "lastcard_playout.h"
 #include "mt19937.h"
 #include "skyjo.h"
+#include "skyjo_greedy.h"
 #include "state_io.h"
 
 /* The one int argument after the generator; -1 with an error set otherwise. */
@@ -105,6 +106,8 @@ static PyMethodDef methods[] = {
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
+    {"skyjo_greedy_playout", (PyCFunction)(void (*)(void))skyjo_greedy_playout, METH_FASTCALL,
+     "skyjo_greedy_playout(state, state_rng, chance, bot_rng): Bot.playout with SkyjoGreedy."},
     {"lastcard_setup", lastcard_setup, METH_O,
      "lastcard_setup(entries): the log entries the Last Card playouts append, by move and seat."},
     {"lastcard_random_playout", (PyCFunction)(void (*)(void))lastcard_random_playout, METH_FASTCALL,
