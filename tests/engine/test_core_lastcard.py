@@ -21,6 +21,7 @@ from cardtable.games.lastcard import state as state_module
 from cardtable.games.lastcard.bot import LastCardHeuristicBot
 from cardtable.games.lastcard.state import CORE_LOG_ENTRIES, LastCardState
 
+from .compiled import compiled_core
 from .test_fast_paths import OPTION_SETS, started
 
 SETS = OPTION_SETS["lastcard"]
@@ -30,10 +31,7 @@ ROUNDS = 2400  # starts a playout, spread over the option sets
 @pytest.fixture
 def core(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The compiled module, used by the Last Card code for this test."""
-    try:
-        from cardtable._core import _native
-    except ImportError as exc:
-        pytest.fail(f"cardtable._core._native is not built: {exc}")
+    _native = compiled_core()
     _native.lastcard_setup(CORE_LOG_ENTRIES)
     monkeypatch.setattr(state_module, "native", _native)
     monkeypatch.setattr(heuristic_module, "native", _native)

@@ -18,6 +18,7 @@ from cardtable.games.skyjo import greedy
 from cardtable.games.skyjo.greedy import SkyjoGreedy
 from cardtable.games.skyjo.state import CORE_LOG_ENTRIES
 
+from .compiled import compiled_core
 from .test_fast_paths import OPTION_SETS, started
 
 SETS = OPTION_SETS["skyjo"]
@@ -26,10 +27,8 @@ ROUNDS = 2400
 
 @pytest.fixture
 def core(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    try:
-        from cardtable._core import _native
-    except ImportError as exc:
-        pytest.fail(f"cardtable._core._native is not built: {exc}")
+    """The compiled module, used by the greedy bot for this test."""
+    _native = compiled_core()
     _native.skyjo_setup(CORE_LOG_ENTRIES)
     monkeypatch.setattr(greedy, "native", _native)
     return _native

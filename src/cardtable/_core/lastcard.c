@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "state_io.h"
+
 int8_t lc_kind[LC_TYPES], lc_color_of[LC_TYPES], lc_points[LC_TYPES], lc_copies[LC_TYPES];
 static int8_t rank_of[LC_TYPES], penalty_of[LC_TYPES];
 static uint64_t matching[LC_TYPES * 4];
@@ -67,17 +69,6 @@ void lastcard_rules(LastCardRules *rules, int plus4_on_plus2, int stack_two, int
     rules->stack_four = stack_four ? LC_BIT(LC_PLUS4) : 0;
     for (int t = 0; t < LC_TYPES; t++)
         rules->after_number[t] = lc_kind[t] == LC_NUMBER ? rules->playable[t * 4 + lc_color_of[t]] : 0;
-}
-
-/* Random._randbelow: unlike mt_index, it draws even from range(1). */
-static int randbelow(RandomObject *r, int n)
-{
-    int k = bit_length((uint32_t)n);
-    uint32_t x;
-    do
-        x = mt_bits(r, k);
-    while (x >= (uint32_t)n);
-    return (int)x;
 }
 
 static void take(LastCard *g, int seat, int t)
@@ -160,7 +151,7 @@ static int turn_start_card(LastCard *g)
 {
     while (lc_kind[g->draw[g->ndraw - 1]] != LC_NUMBER) {
         int8_t card = g->draw[--g->ndraw];
-        int at = randbelow(g->rng, g->ndraw + 1);
+        int at = mt_randbelow(g->rng, g->ndraw + 1);
         memmove(g->draw + at + 1, g->draw + at, (size_t)(g->ndraw - at));
         g->draw[at] = card;
         g->ndraw++;
@@ -213,28 +204,14 @@ static int end_round(LastCard *g, int winner)
         give(g, lc_after(g, winner), g->pending);
         g->pending = 0;
     }
-    long won = 0;
+    long scores[LC_MAX_SEATS] = {0}, high = 0;
     for (int p = 0; p < n; p++)
-        won += hand_points(g, p);
-    PyObject *row = PyList_New(n);
-    if (row == NULL)
-        return -1;
-    long high = 0;
-    for (int p = 0; p < n; p++) {
-        PyObject *score = PyLong_FromLong(p == winner ? won : 0);
-        if (score == NULL) {
-            Py_DECREF(row);
-            return -1;
-        }
-        PyList_SET_ITEM(row, p, score);
-        if (p == winner)
-            g->totals[p] += won;
+        scores[winner] += hand_points(g, p);
+    g->totals[winner] += scores[winner];
+    for (int p = 0; p < n; p++)
         if (p == 0 || g->totals[p] > high)
             high = g->totals[p];
-    }
-    int failed = PyList_Append(g->round_scores, row);
-    Py_DECREF(row);
-    if (failed)
+    if (append_scores(g->round_scores, n, scores) < 0)
         return -1;
     g->round_ended = 1;
     g->rounds++;

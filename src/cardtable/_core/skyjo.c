@@ -135,24 +135,13 @@ static int end_round(Skyjo *g)
                 penalized = 1;
     if (penalized)
         scores[f] *= g->multiplier;
-    PyObject *row = PyList_New(g->n);
-    if (row == NULL)
-        return -1;
     long high = 0;
     for (int p = 0; p < g->n; p++) {
-        PyObject *score = PyLong_FromLong(scores[p]);
-        if (score == NULL) {
-            Py_DECREF(row);
-            return -1;
-        }
-        PyList_SET_ITEM(row, p, score);
         g->totals[p] += scores[p];
         if (p == 0 || g->totals[p] > high)
             high = g->totals[p];
     }
-    int failed = PyList_Append(g->round_scores, row);
-    Py_DECREF(row);
-    if (failed)
+    if (append_scores(g->round_scores, g->n, scores) < 0)
         return -1;
     g->rounds_played++;
     if (high >= g->target) {

@@ -20,17 +20,6 @@
 #define LAST_TURN_GAIN 1.5
 #define MEAN (760.0 / 150.0) /* greedy.MEAN: sum(DECK) / len(DECK) */
 
-/* Random._randbelow (randrange(n)): it draws even for n == 1. */
-static int randbelow(RandomObject *r, int n)
-{
-    int k = bit_length((uint32_t)n);
-    uint32_t x;
-    do
-        x = mt_bits(r, k);
-    while (x >= (uint32_t)n);
-    return (int)x;
-}
-
 static double worth(int card, int status) { return status == UP ? (double)card : MEAN; }
 
 /* _finish_wins: ending the round with card at pos likely leaves seat lowest. */
@@ -121,7 +110,7 @@ static int act(const Skyjo *g, int seat, RandomObject *bot_rng)
             PyErr_SetString(PyExc_ValueError, "no face-down card to reveal");
             return -1;
         }
-        return C_REVEAL + hidden[randbelow(bot_rng, k)];
+        return C_REVEAL + hidden[mt_randbelow(bot_rng, k)];
     }
     int card = g->holding;
     best(g, seat, card, &where);
@@ -158,7 +147,7 @@ static int play(Skyjo *g, RandomObject *chance, RandomObject *bot_rng, PyObject 
             for (int p = 0; p < g->n; p++)
                 if (g->reveals_left[p])
                     seats[k++] = p;
-            seat = k == 1 ? seats[0] : seats[randbelow(chance, k)];
+            seat = k == 1 ? seats[0] : seats[mt_randbelow(chance, k)];
         }
         int code = act(g, seat, bot_rng);
         if (code < 0

@@ -204,3 +204,21 @@ int set_rows(PyObject *obj, const char *name, int n, int width, const int8_t *va
     }
     return set(obj, name, rows);
 }
+
+int append_scores(PyObject *rounds, int n, const long *scores)
+{
+    PyObject *row = PyList_New(n);
+    if (row == NULL)
+        return -1;
+    for (int p = 0; p < n; p++) {
+        PyObject *score = PyLong_FromLong(scores[p]);
+        if (score == NULL) {
+            Py_DECREF(row);
+            return -1;
+        }
+        PyList_SET_ITEM(row, p, score);
+    }
+    int failed = PyList_Append(rounds, row);
+    Py_DECREF(row);
+    return failed ? -1 : 0;
+}

@@ -19,6 +19,9 @@ int get_bytes(PyObject *obj, const char *name, int max, int8_t *out);
 /* A list of n lists of width small ints into out (row after row). */
 int get_rows(PyObject *obj, const char *name, int n, int width, int8_t *out);
 
+/* A round's scores, n of them, appended to the list of rounds as a new list. */
+int append_scores(PyObject *rounds, int n, const long *scores);
+
 int set_int(PyObject *obj, const char *name, int value);
 int set_int_or_none(PyObject *obj, const char *name, int value, int none);
 int set_longs(PyObject *obj, const char *name, int n, const long *values);
