@@ -357,6 +357,7 @@ int skyjo_write(Skyjo *g, PyObject *state)
 
 PyObject *skyjo_setup(PyObject *module, PyObject *table)
 {
+    (void)module;
     if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != C_CODES * MAX_SEATS) {
         PyErr_Format(PyExc_ValueError, "skyjo_setup wants a tuple of %d log entries", C_CODES * MAX_SEATS);
         return NULL;
@@ -366,43 +367,53 @@ PyObject *skyjo_setup(PyObject *module, PyObject *table)
     Py_RETURN_NONE;
 }
 
-PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+PyObject *skyjo_begin(Skyjo *g, PyObject *const *args, Py_ssize_t nargs, int generators,
+                      const char *usage)
 {
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "skyjo_random_playout(state, state_rng, rng, until_round_end)");
+        PyErr_SetString(PyExc_TypeError, usage);
         return NULL;
     }
     if (skyjo_entries == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "skyjo_setup has not been called");
         return NULL;
     }
-    PyObject *state = args[0];
-    Skyjo g;
-    if (check_random(args[1]) < 0 || check_random(args[2]) < 0 || skyjo_read(&g, state) < 0)
+    for (int i = 1; i <= generators; i++)
+        if (check_random(args[i]) < 0)
+            return NULL;
+    if (skyjo_read(g, args[0]) < 0)
         return NULL;
-    g.rng = (RandomObject *)args[1];
-    int until_round_end = PyObject_IsTrue(args[3]);
-    if (until_round_end < 0)
-        return NULL;
-    PyObject *log = PyObject_GetAttrString(state, "log");
-    if (log == NULL)
-        return NULL;
-    PyObject *append = PyObject_GetAttrString(log, "append");
-    Py_DECREF(log);
+    g->rng = (RandomObject *)args[1];
+    PyObject *log = PyObject_GetAttrString(args[0], "log");
+    PyObject *append = log == NULL ? NULL : PyObject_GetAttrString(log, "append");
+    Py_XDECREF(log);
     if (append == NULL)
         return NULL;
-    g.round_scores = PyObject_GetAttrString(state, "round_scores");
-    if (g.round_scores == NULL || !PyList_Check(g.round_scores)) {
-        Py_XDECREF(g.round_scores);
+    g->round_scores = PyObject_GetAttrString(args[0], "round_scores");
+    if (g->round_scores == NULL || !PyList_Check(g->round_scores)) {
+        Py_XDECREF(g->round_scores);
         Py_DECREF(append);
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_TypeError, "round_scores must be a list");
         return NULL;
     }
-    long applied = play(&g, (RandomObject *)args[2], until_round_end, append);
+    return append;
+}
+
+PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    Skyjo g;
+    PyObject *append = skyjo_begin(&g, args, nargs, 2,
+                                   "skyjo_random_playout(state, state_rng, rng, until_round_end)");
+    if (append == NULL)
+        return NULL;
+    int until_round_end = PyObject_IsTrue(args[3]);
+    long applied = until_round_end < 0 ? -1
+        : play(&g, (RandomObject *)args[2], until_round_end, append);
     Py_DECREF(append);
     Py_DECREF(g.round_scores);
-    if (applied < 0 || skyjo_write(&g, state) < 0)
+    if (applied < 0 || skyjo_write(&g, args[0]) < 0)
         return NULL;
     return PyLong_FromLong(applied);
 }

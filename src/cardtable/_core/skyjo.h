@@ -43,6 +43,11 @@ int skyjo_read(Skyjo *g, PyObject *state);
 int skyjo_write(Skyjo *g, PyObject *state);
 int skyjo_step(Skyjo *g, int seat, int code);
 int skyjo_log_append(PyObject *append, PyObject *entry);
+/* A playout call's start: its four arguments checked (args[1] to args[generators] must
+ * be generators), the state read into g with its generator and round_scores (a new
+ * reference the caller releases); returns the log's append (another), NULL on error. */
+PyObject *skyjo_begin(Skyjo *g, PyObject *const *args, Py_ssize_t nargs, int generators,
+                      const char *usage);
 
 PyObject *skyjo_setup(PyObject *module, PyObject *table);
 PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

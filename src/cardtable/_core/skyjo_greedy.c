@@ -11,7 +11,6 @@
 #include <math.h>
 
 #include "skyjo.h"
-#include "state_io.h"
 
 /* greedy.KEEP_ON_HIDDEN, TAKE, TEMPO and LAST_TURN_GAIN. */
 #define KEEP_ON_HIDDEN 4
@@ -161,35 +160,16 @@ static int play(Skyjo *g, RandomObject *chance, RandomObject *bot_rng, PyObject 
 PyObject *skyjo_greedy_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "skyjo_greedy_playout(state, state_rng, chance, bot_rng)");
-        return NULL;
-    }
-    if (skyjo_entries == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "skyjo_setup has not been called");
-        return NULL;
-    }
-    PyObject *state = args[0];
     Skyjo g;
-    if (check_random(args[1]) < 0 || check_random(args[2]) < 0 || check_random(args[3]) < 0
-        || skyjo_read(&g, state) < 0)
-        return NULL;
-    if (g.is_over)
-        Py_RETURN_NONE;
-    g.rng = (RandomObject *)args[1];
-    PyObject *log = PyObject_GetAttrString(state, "log");
-    PyObject *append = log == NULL ? NULL : PyObject_GetAttrString(log, "append");
-    Py_XDECREF(log);
+    PyObject *append = skyjo_begin(&g, args, nargs, 3,
+                                   "skyjo_greedy_playout(state, state_rng, chance, bot_rng)");
     if (append == NULL)
         return NULL;
-    g.round_scores = PyObject_GetAttrString(state, "round_scores");
-    int rc = g.round_scores == NULL || !PyList_Check(g.round_scores) ? -1
-        : play(&g, (RandomObject *)args[2], (RandomObject *)args[3], append);
-    if (rc < 0 && !PyErr_Occurred())
-        PyErr_SetString(PyExc_TypeError, "round_scores must be a list");
+    int over = g.is_over; /* a match over has no round to play: left as it is */
+    int rc = over ? 0 : play(&g, (RandomObject *)args[2], (RandomObject *)args[3], append);
     Py_DECREF(append);
-    Py_XDECREF(g.round_scores);
-    if (rc < 0 || skyjo_write(&g, state) < 0)
+    Py_DECREF(g.round_scores);
+    if (rc < 0 || (!over && skyjo_write(&g, args[0]) < 0))
         return NULL;
     Py_RETURN_NONE;
 }
