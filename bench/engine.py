@@ -18,9 +18,11 @@ figures and its ratio to the playout. That program plays the default rules with 
 own generator and one choice after a draw (its rounds are about 8% shorter), so
 compare actions/s as well as matches/s. Last, the ISMCTS search's iterations per
 second (``ismcts`` with its defaults: random rollouts) over decisions of random
-positions. Time is CPU time (the reference's rates, which it reports over its wall
-clock, are turned into rates over the CPU time it used), so that other load on the
-machine distorts little.
+positions, and also with the rollouts of the expert levels (Cactus's and Skyjo's
+greedy, Last Card's heuristic).
+Time is CPU time (the reference's rates, which it reports over its wall clock, are
+turned into rates over the CPU time it used), so that other load on the machine
+distorts little.
 """
 
 from __future__ import annotations
@@ -123,6 +125,10 @@ def reference_rate(source: Path, players: int, seconds: float) -> tuple[float, f
     return float(words[3]) * seconds / cpu, float(words[5]) * seconds / cpu
 
 
+#: Searches measured beside the default one: a game's rollout policy.
+ROLLOUTS = {"cactus": ("greedy",), "lastcard": ("heuristic",), "skyjo": ("greedy",)}
+
+
 def search_rate(game: str, decisions: int, iterations: int, **params: Any) -> float:
     """ISMCTS iterations per CPU second over ``decisions`` decisions of random positions
     (``params``: the search's other settings; its defaults without)."""
@@ -180,6 +186,9 @@ def main() -> None:
     for game in games:
         rate = search_rate(game, args.decisions, args.iterations)
         print(f"{game:<10} {rate:>10,.0f} iterations/s")
+        for rollout in ROLLOUTS.get(game, ()):
+            rate = search_rate(game, args.decisions, args.iterations, rollout=rollout)
+            print(f"{game:<10} {rate:>10,.0f} iterations/s (rollout={rollout})")
 
 
 def playout_table(games: list[str], args: argparse.Namespace) -> None:

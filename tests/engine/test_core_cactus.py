@@ -16,7 +16,7 @@ import pytest
 import cardtable
 from cardtable.bots.base import Bot, pick_actor
 from cardtable.engine import state as engine_state
-from cardtable.engine.state import State, seeded_random
+from cardtable.engine.state import State
 from cardtable.games.cactus.actions import DISCARD, DRAW
 from cardtable.games.cactus.cards import card
 from cardtable.games.cactus.greedy import CactusGreedy
@@ -214,24 +214,6 @@ def test_it_draws_only_from_random_random(core) -> None:  # type: ignore[no-unty
         core.cactus_greedy_playout(state, state.rng)
     with pytest.raises(ValueError, match="log entries"):
         core.cactus_setup(CORE_LOG_ENTRIES[:-1])
-
-
-def test_seeding_is_pythons_when_a_seed_repeats(core) -> None:  # type: ignore[no-untyped-def]
-    """``rng_seed`` copies the last seeding when the seed comes again: the state must
-    be ``Random.seed``'s every time, whatever the generator held before."""
-    for seed in (0, 1, 0, -5, 5, 2**63 - 1, 2**63 - 1, 2**100 + 3, 7, 7):
-        ours, theirs = random.Random(99), random.Random(seed)
-        ours.gauss(0, 1)  # a pending gauss value, which seeding forgets
-        core.rng_seed(ours, seed)
-        assert ours.getstate() == theirs.getstate()
-        assert ours.random() == theirs.random()
-        fresh = seeded_random(seed)
-        assert type(fresh) is random.Random
-        assert fresh.getstate() == random.Random(seed).getstate()
-    with pytest.raises(TypeError, match="int"):
-        core.rng_seed(random.Random(1), 1.5)
-    with pytest.raises(TypeError, match=r"random\.Random"):
-        core.rng_seed(random.SystemRandom(), 1)
 
 
 def test_weighted_draws_are_choices_draws(core) -> None:  # type: ignore[no-untyped-def]

@@ -69,6 +69,18 @@ static inline int mt_index(RandomObject *r, int n)
     return (int)x;
 }
 
+/* Random._randbelow, behind randrange(n) for n >= 1: unlike mt_index, it draws even
+ * from range(1). */
+static inline int mt_randbelow(RandomObject *r, int n)
+{
+    int k = bit_length((uint32_t)n);
+    uint32_t x;
+    do
+        x = mt_bits(r, k);
+    while (x >= (uint32_t)n);
+    return (int)x;
+}
+
 /* cardtable.engine.state.shuffle (the draws of random.Random.shuffle). */
 static inline void mt_shuffle(RandomObject *r, int8_t *items, int n)
 {

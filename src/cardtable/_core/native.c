@@ -5,12 +5,14 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include "cactus.h"
+#include "lastcard_playout.h"
 #include "mt19937.h"
-#include "seeding.h"
 #include "weighted.h"
 #include "skyjo.h"
+#include "skyjo_greedy.h"
 #include "state_io.h"
 
 /* The one int argument after the generator; -1 with an error set otherwise. */
@@ -76,6 +78,26 @@ static PyObject *rng_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t
     Py_RETURN_NONE;
 }
 
+/* A random.Random that draws what rng draws next: its words copied, no seeding. */
+static PyObject *rng_copy(PyObject *module, PyObject *rng)
+{
+    (void)module;
+    if (check_random(rng) < 0)
+        return NULL;
+    PyObject *gauss = PyObject_GetAttrString(rng, "gauss_next");
+    if (gauss == NULL)
+        return NULL;
+    PyObject *twin = random_type->tp_alloc(random_type, 0);
+    if (twin != NULL) {
+        ((RandomObject *)twin)->index = ((RandomObject *)rng)->index;
+        memcpy(((RandomObject *)twin)->state, ((RandomObject *)rng)->state, sizeof(uint32_t) * MT_N);
+        if (PyObject_SetAttrString(twin, "gauss_next", gauss) < 0)
+            Py_CLEAR(twin);
+    }
+    Py_DECREF(gauss);
+    return twin;
+}
+
 static PyMethodDef methods[] = {
     {"rng_shuffle", (PyCFunction)(void (*)(void))rng_shuffle, METH_FASTCALL,
      "rng_shuffle(rng, items): cardtable.engine.state.shuffle(rng, items), drawn in C."},
@@ -83,12 +105,12 @@ static PyMethodDef methods[] = {
      "rng_bits(rng, k): rng.getrandbits(k) for 1 <= k <= 32, drawn in C."},
     {"rng_index", (PyCFunction)(void (*)(void))rng_index, METH_FASTCALL,
      "rng_index(rng, n): cardtable.engine.state.random_index(rng, n), drawn in C."},
+    {"rng_copy", rng_copy, METH_O,
+     "rng_copy(rng): a random.Random that draws what rng draws next (copy_rng, in C)."},
     {"skyjo_setup", skyjo_setup, METH_O,
      "skyjo_setup(entries): the log entries the Skyjo playout appends, by move and seat."},
     {"skyjo_random_playout", (PyCFunction)(void (*)(void))skyjo_random_playout, METH_FASTCALL,
      "skyjo_random_playout(state, state_rng, rng, until_round_end): SkyjoState.random_playout."},
-    {"rng_seed", (PyCFunction)(void (*)(void))rng_seed, METH_FASTCALL,
-     "rng_seed(rng, n): rng.seed(n) for an int n, copied from the last seeding when n repeats."},
     {"rng_weighted_index", (PyCFunction)(void (*)(void))rng_weighted_index, METH_FASTCALL,
      "rng_weighted_index(rng, items, weights): cardtable.engine.state.weighted_index, drawn in C."},
     {"cactus_setup", cactus_setup, METH_O,
@@ -99,6 +121,14 @@ static PyMethodDef methods[] = {
     {"cactus_greedy_playout", (PyCFunction)(void (*)(void))cactus_greedy_playout, METH_FASTCALL,
      "cactus_greedy_playout(state, state_rng, chance): CactusGreedy.playout's round, "
      "or None for a state it cannot hold."},
+    {"skyjo_greedy_playout", (PyCFunction)(void (*)(void))skyjo_greedy_playout, METH_FASTCALL,
+     "skyjo_greedy_playout(state, state_rng, chance, bot_rng): Bot.playout with SkyjoGreedy."},
+    {"lastcard_setup", lastcard_setup, METH_O,
+     "lastcard_setup(entries): the log entries the Last Card playouts append, by move and seat."},
+    {"lastcard_random_playout", (PyCFunction)(void (*)(void))lastcard_random_playout, METH_FASTCALL,
+     "lastcard_random_playout(state, state_rng, rng, until_round_end): LastCardState.random_playout."},
+    {"lastcard_heuristic_playout", (PyCFunction)(void (*)(void))lastcard_heuristic_playout, METH_FASTCALL,
+     "lastcard_heuristic_playout(state, state_rng): LastCardHeuristicBot.playout."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -13,34 +13,7 @@
 #include "playout_io.h"
 #include "state_io.h"
 
-enum { DOWN, UP, GONE };
-enum { SETUP, TURN, PLACE_DRAWN, PLACE_TAKEN, REVEAL_AFTER_DISCARD, OVER };
-#define SLOTS 12
-#define MAX_SEATS 8
-#define MAX_CARDS 512
-#define NO_SEAT (-1)
-#define NO_CARD (-128)
-/* Log entry codes: DRAW, TAKE_DISCARD, DISCARD, REVEAL[0..11], REPLACE[0..11]. */
-enum { C_DRAW, C_TAKE, C_DISCARD, C_REVEAL, C_REPLACE = C_REVEAL + SLOTS, C_CODES = C_REPLACE + SLOTS };
-
-typedef struct {
-    int n, initial_reveals, clear_columns, clear_rows, multiplier;
-    long target;
-    int8_t cards[MAX_SEATS][SLOTS];
-    int8_t status[MAX_SEATS][SLOTS];
-    long down[MAX_SEATS];
-    int8_t draw[MAX_CARDS];
-    int ndraw;
-    int8_t discard[MAX_CARDS];
-    int ndiscard;
-    int phase, current, holding, finisher, turns_left, starter, round, is_over, rounds_played;
-    long reveals_left[MAX_SEATS];
-    long totals[MAX_SEATS];
-    RandomObject *rng; /* the state's generator */
-    PyObject *round_scores; /* the state's list: rounds are appended to it */
-} Skyjo;
-
-static PyObject *entries; /* tuple: C_CODES * MAX_SEATS log entries (seat, action) */
+PyObject *skyjo_entries; /* tuple: C_CODES * MAX_SEATS log entries (seat, action) */
 
 static const int8_t DECK_VALUES[] = {-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 static const int DECK_COUNTS[] = {5, 10, 15, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10};
@@ -195,7 +168,7 @@ static int end_turn(Skyjo *g, int seat)
 }
 
 /* _step */
-static int step(Skyjo *g, int seat, int code)
+int skyjo_step(Skyjo *g, int seat, int code)
 {
     if (g->phase == SETUP) {
         g->reveals_left[seat]--;
@@ -281,9 +254,9 @@ static long play(Skyjo *g, RandomObject *rng, int until_round_end, PyObject *app
                 codes[m++] = C_DISCARD;
         }
         int code = codes[mt_index(rng, m)];
-        if (log_append(append, PyTuple_GET_ITEM(entries, code * MAX_SEATS + seat)) < 0)
+        if (log_append(append, PyTuple_GET_ITEM(skyjo_entries, code * MAX_SEATS + seat)) < 0)
             return -1;
-        if (step(g, seat, code) < 0)
+        if (skyjo_step(g, seat, code) < 0)
             return -1;
         applied++;
     }
@@ -292,7 +265,7 @@ static long play(Skyjo *g, RandomObject *rng, int until_round_end, PyObject *app
 
 /* ------------------------------------------------------------ state in and out */
 
-static int read_state(Skyjo *g, PyObject *state)
+int skyjo_read(Skyjo *g, PyObject *state)
 {
     PyObject *options = PyObject_GetAttrString(state, "options");
     if (options == NULL)
@@ -332,7 +305,7 @@ static int read_state(Skyjo *g, PyObject *state)
     return 0;
 }
 
-static int write_state(Skyjo *g, PyObject *state)
+int skyjo_write(Skyjo *g, PyObject *state)
 {
     int8_t *cards = &g->cards[0][0], *status = &g->status[0][0];
     if (set_rows(state, "cards", g->n, SLOTS, cards) < 0
@@ -356,35 +329,46 @@ static int write_state(Skyjo *g, PyObject *state)
 PyObject *skyjo_setup(PyObject *module, PyObject *table)
 {
     (void)module;
-    return keep_entries(&entries, table, C_CODES * MAX_SEATS, "skyjo_setup");
+    return keep_entries(&skyjo_entries, table, C_CODES * MAX_SEATS, "skyjo_setup");
+}
+
+PyObject *skyjo_begin(Skyjo *g, PyObject *const *args, Py_ssize_t nargs, int generators,
+                      const char *usage)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return NULL;
+    }
+    if (skyjo_entries == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "skyjo_setup has not been called");
+        return NULL;
+    }
+    for (int i = 1; i <= generators; i++)
+        if (check_random(args[i]) < 0)
+            return NULL;
+    if (skyjo_read(g, args[0]) < 0)
+        return NULL;
+    g->rng = (RandomObject *)args[1];
+    PyObject *append;
+    if (playout_targets(args[0], &append, &g->round_scores) < 0)
+        return NULL;
+    return append;
 }
 
 PyObject *skyjo_random_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "skyjo_random_playout(state, state_rng, rng, until_round_end)");
-        return NULL;
-    }
-    if (entries == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "skyjo_setup has not been called");
-        return NULL;
-    }
-    PyObject *state = args[0];
     Skyjo g;
-    if (check_random(args[1]) < 0 || check_random(args[2]) < 0 || read_state(&g, state) < 0)
+    PyObject *append = skyjo_begin(&g, args, nargs, 2,
+                                   "skyjo_random_playout(state, state_rng, rng, until_round_end)");
+    if (append == NULL)
         return NULL;
-    g.rng = (RandomObject *)args[1];
     int until_round_end = PyObject_IsTrue(args[3]);
-    if (until_round_end < 0)
-        return NULL;
-    PyObject *append;
-    if (playout_targets(state, &append, &g.round_scores) < 0)
-        return NULL;
-    long applied = play(&g, (RandomObject *)args[2], until_round_end, append);
+    long applied = until_round_end < 0 ? -1
+        : play(&g, (RandomObject *)args[2], until_round_end, append);
     Py_DECREF(append);
     Py_DECREF(g.round_scores);
-    if (applied < 0 || write_state(&g, state) < 0)
+    if (applied < 0 || skyjo_write(&g, args[0]) < 0)
         return NULL;
     return PyLong_FromLong(applied);
 }

@@ -172,7 +172,7 @@ int get_rows(PyObject *obj, const char *name, int n, int width, int8_t *out)
     return 0;
 }
 
-static int set(PyObject *obj, const char *name, PyObject *value)
+int set_object(PyObject *obj, const char *name, PyObject *value)
 {
     if (value == NULL)
         return -1;
@@ -183,7 +183,7 @@ static int set(PyObject *obj, const char *name, PyObject *value)
 
 int set_int(PyObject *obj, const char *name, int value)
 {
-    return set(obj, name, PyLong_FromLong(value));
+    return set_object(obj, name, PyLong_FromLong(value));
 }
 
 int set_int_or_none(PyObject *obj, const char *name, int value, int none)
@@ -216,12 +216,12 @@ int set_longs(PyObject *obj, const char *name, int n, const long *values)
         }
         PyList_SET_ITEM(list, i, v);
     }
-    return set(obj, name, list);
+    return set_object(obj, name, list);
 }
 
 int set_bytes(PyObject *obj, const char *name, int n, const int8_t *values)
 {
-    return set(obj, name, byte_list(n, values));
+    return set_object(obj, name, byte_list(n, values));
 }
 
 int set_rows(PyObject *obj, const char *name, int n, int width, const int8_t *values)
@@ -237,5 +237,5 @@ int set_rows(PyObject *obj, const char *name, int n, int width, const int8_t *va
         }
         PyList_SET_ITEM(rows, p, row);
     }
-    return set(obj, name, rows);
+    return set_object(obj, name, rows);
 }

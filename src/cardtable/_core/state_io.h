@@ -25,6 +25,9 @@ int get_bytes(PyObject *obj, const char *name, int max, int8_t *out);
 /* A list of n lists of width small ints into out (row after row). */
 int get_rows(PyObject *obj, const char *name, int n, int width, int8_t *out);
 
+/* Set attribute name to value, a new reference that it releases (NULL: an error
+ * already set, passed on). */
+int set_object(PyObject *obj, const char *name, PyObject *value);
 int set_int(PyObject *obj, const char *name, int value);
 int set_int_or_none(PyObject *obj, const char *name, int value, int none);
 int set_longs(PyObject *obj, const char *name, int n, const long *values);

@@ -75,7 +75,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -84,7 +83,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import IllegalActionError
 from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game
-from cardtable.engine.state import State, seeded_random
+from cardtable.engine.state import State, seeded_rng
 
 from .base import Bot, BotSpecError, Budget, bot_names, make_bot, pick_actor
 
@@ -371,7 +370,7 @@ class _Search:
         path: list[tuple[_Edge, int]] = []
         first, node = self._step(self.root, state, self.seat, legal, None, path)
         if node is not None:  # a tree below the root: descend it
-            chance = random.Random(luck)
+            chance = seeded_rng(luck)
             while node is not None and len(state.round_scores) == self.rounds:
                 actor = pick_actor(state, chance)
                 preferred = None if self.policy is None else self.policy.act(state, actor)
@@ -441,7 +440,7 @@ class _Search:
         rounds = self.rounds
         if len(state.round_scores) == rounds:  # the tree's moves may have ended it
             if self.policy is None:
-                state.random_playout(seeded_random(luck), until_round_end=True)
+                state.random_playout(seeded_rng(luck), until_round_end=True)
             else:
                 self.policy.playout(state, luck)
         return round_rewards(state.round_scores[rounds], self.lower_wins)

@@ -26,7 +26,7 @@ import random
 from cardtable._core import native
 from cardtable.bots.base import Bot, register_bot
 from cardtable.engine.actions import Action
-from cardtable.engine.state import State, seeded_random
+from cardtable.engine.state import State, seeded_rng
 
 from .actions import (
     CALL_CACTUS,
@@ -123,8 +123,8 @@ class CactusGreedy(Bot):
             and type(luck) is int
             and not state.is_over
         ):
-            native.rng_seed(self.rng, luck)  # as Bot.playout leaves it (this bot draws nothing)
-            if native.cactus_greedy_playout(state, state.rng, seeded_random(luck)) is not None:
+            self.rng = seeded_rng(luck)  # as Bot.playout leaves it (this bot draws nothing)
+            if native.cactus_greedy_playout(state, state.rng, seeded_rng(luck)) is not None:
                 return
         super().playout(state, luck)
 

@@ -23,7 +23,9 @@ list of legal actions, no action objects, no second validation.
 from __future__ import annotations
 
 import math
+import random
 
+from cardtable._core import native
 from cardtable.bots.base import Bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
@@ -71,6 +73,12 @@ class LastCardHeuristicBot(Bot):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         if state.is_over:
             return
+        if (
+            native is not None
+            and type(state.rng) is random.Random
+            and native.lastcard_heuristic_playout(state, state.rng) is not None
+        ):
+            return  # played in C; a state the core does not hold is played below
         sizes = state.sizes  # the round's list: only a new deal replaces it
         log = state.log
         while True:

@@ -12,7 +12,9 @@ The rules live once, in the steps below ``_apply`` that work on this encoding. T
 paths reach them: ``apply`` validates an action and collects the events the steps
 report; ``random_playout`` (simulations, search rollouts) picks a legal move straight
 from the masks and runs the same steps without building events; the heuristic bot's
-own playout (``bot.py``) does the same with its choices.
+own playout (``bot.py``) does the same with its choices. Where the compiled core is
+built, both playouts run in C (``cardtable/_core/lastcard*.c``: the same steps, the
+same draws, the same final state).
 
 Moves that leave no choice and show nothing the move itself would not show need no
 action: a player who cannot play (and may not choose to draw) draws at once when the
@@ -32,6 +34,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable._core import native
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event
@@ -111,6 +114,26 @@ PLAIN_MOVES = tuple(moves[0] for moves in MOVES[0][:WILD])
 DRAW_LOGGED = _logged(DRAW)
 KEEP_LOGGED = _logged(KEEP)
 _ONE_SEAT = tuple((seat,) for seat in range(MAX_PLAYERS))
+
+
+def _core_log_entries() -> tuple[tuple[int, Action] | None, ...]:
+    """The log entries the compiled playouts append, by move and then by seat: the plays
+    by card type, call and colour (a coloured type's play in the first colour's place,
+    None in the others'), then Draw and Keep."""
+    moves: list[Action | None] = []
+    for plays in PLAYS[1]:  # each type's plays without the call, then with it
+        width = len(plays) // 2
+        moves += [
+            plays[call * width + c] if c < width else None for call in (0, 1) for c in range(4)
+        ]
+    moves += [DRAW, KEEP]
+    return tuple(None if m is None else (seat, m) for m in moves for seat in range(MAX_PLAYERS))
+
+
+CORE_LOG_ENTRIES = _core_log_entries()
+if native is not None:
+    native.lastcard_setup(CORE_LOG_ENTRIES)
+
 #: ``SEATS_AFTER[players][direction][seat]``: who plays after ``seat``.
 SEATS_AFTER = {
     n: {d: tuple((seat + d) % n for seat in range(n)) for d in (1, -1)}
@@ -369,7 +392,16 @@ class LastCardState(State):
         the actions, validating the chosen one and building events, and logs pre-built
         entries. Masks this wide are new ints at every operation, so the chosen type is
         read from the highest bit where it can be, without isolating the lowest.
+        Where the compiled core is built, it plays in C, on the same generators (a
+        subclass of ``random.Random`` might draw differently: it gets this loop, as
+        does a state the core does not hold).
         """
+        if native is not None and type(rng) is random.Random and type(self.rng) is random.Random:
+            applied: int | None = native.lastcard_random_playout(
+                self, self.rng, rng, until_round_end
+            )
+            if applied is not None:
+                return applied
         getrandbits = rng.getrandbits
         log = self.log
         draw_flag = self.rules.draw_flag

@@ -17,15 +17,18 @@ included:
   otherwise keep the card hidden while a face-up card can still be improved.
 
 Every turn turns a hidden card, clears a column or lowers a face-up card, so every
-round it plays ends."""
+round it plays ends. Where the compiled core is built, its playout runs in C
+(``cardtable/_core/skyjo_greedy.c``: the same choices and draws, the same final state)."""
 
 from __future__ import annotations
 
 import math
+import random
 
+from cardtable._core import native
 from cardtable.bots.base import Bot, register_bot
 from cardtable.engine.actions import Action
-from cardtable.engine.state import State
+from cardtable.engine.state import State, seeded_rng
 
 from .actions import DISCARD, DRAW, REPLACE, REVEAL, TAKE_DISCARD
 from .state import COLUMNS, DECK, DOWN, GONE, NO_SEAT, PLACE_DRAWN, TURN, UP, SkyjoState
@@ -72,6 +75,22 @@ class SkyjoGreedy(Bot):
         # a taken card that gains nothing, or no hidden card left: the least bad place
         places = [p for p in range(12) if status[p] != GONE]
         return REPLACE[max(places, key=lambda p: _worth(cards[p], status[p]) - card)]
+
+    def playout(self, state: State, luck: int) -> None:
+        """``Bot.playout``: in C where the compiled core is built, with the same two
+        generators seeded with ``luck`` (who acts in the setup, this bot's reveals)."""
+        if (
+            native is None
+            or not isinstance(state, SkyjoState)
+            or type(state.rng) is not random.Random
+            or type(self.rng) is not random.Random
+        ):
+            super().playout(state, luck)
+            return
+        if state.is_over:
+            return
+        self.rng = seeded_rng(luck)
+        native.skyjo_greedy_playout(state, state.rng, seeded_rng(luck), self.rng)
 
     def _best(self, state: SkyjoState, seat: int, card: int) -> tuple[float, int]:
         """The best gain from keeping ``card``, and where; (-inf, NO_SEAT) if no
