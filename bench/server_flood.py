@@ -1,8 +1,8 @@
 """One client floods the game server at its limits; how much does an unrelated table feel it?
 
 Starts ``cardtable serve`` with its default limits on a loopback port and a fresh
-database. A measured table (two seats played by this script, acting after a think
-time) records the round trip of each action (sent to ``ack``: validated, applied,
+database. Measured tables (``--tables``, two seats each played by this script, acting after
+a think time) record the round trip of each action (sent to ``ack``: validated, applied,
 stored) first with the server quiet, then while an attacker process, from the same
 address, does at once what the limits let one client do:
 
@@ -14,7 +14,8 @@ address, does at once what the limits let one client do:
 It prints p50 and p99 of both phases, their ratio (the goal: the flood p99 within 2x
 of the quiet p99), and what the attacker got through.
 
-    python bench/server_flood.py [--seconds 20] [--think 0.2] [--bot-workers 1] [--pollers 4]
+    python bench/server_flood.py [--seconds 20] [--think 0.2] [--tables 2]
+                                 [--bot-workers 1] [--pollers 4]
 """
 
 from __future__ import annotations
@@ -48,21 +49,25 @@ async def new_tables(base: str, count: int) -> list[str]:
         return [(await client.post("/api/tables", json=PLAIN)).json()["code"] for _ in range(count)]
 
 
-async def measured_phase(base: str, code: str, seconds: float, think: float) -> Stats:
-    """Play the two-seat table ``code`` for ``seconds``, timing every action's ack."""
-    url = f"{base.replace('http', 'ws', 1)}/ws/{code}"
-    sockets = [await connect(url, max_queue=None) for _ in range(2)]
-    for seat, ws in enumerate(sockets):
-        await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat}))
-        while json.loads(await ws.recv())["type"] != "welcome":
-            pass
-    await sockets[0].send(json.dumps({"type": "start"}))
+async def measured_phase(base: str, codes: list[str], seconds: float, think: float) -> Stats:
+    """Play the two-seat tables ``codes`` at once for ``seconds``, timing every action's
+    ack (several tables, so that the p99 rests on some hundreds of round trips)."""
+    url = f"{base.replace('http', 'ws', 1)}/ws/"
+    tables = [[await connect(url + code, max_queue=None) for _ in range(2)] for code in codes]
+    for sockets in tables:
+        for seat, ws in enumerate(sockets):
+            await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat}))
+            while (message := json.loads(await ws.recv()))["type"] != "welcome":
+                if message["type"] == "error":
+                    raise SystemExit(f"the measured seat could not join: {message}")
+        await sockets[0].send(json.dumps({"type": "start"}))
     stats = Stats()
     end = time.monotonic() + seconds
+    seats = [ws for sockets in tables for ws in sockets]
     await asyncio.gather(
-        *(seat_loop(ws, stats, end, think, random.Random(seat)) for seat, ws in enumerate(sockets))
+        *(seat_loop(ws, stats, end, think, random.Random(seat)) for seat, ws in enumerate(seats))
     )
-    for ws in sockets:
+    for ws in seats:
         await ws.close()
     return stats
 
@@ -147,6 +152,9 @@ def main() -> None:
     parser.add_argument(
         "--pollers", type=int, default=4, help="connections polling the listing without pause"
     )
+    parser.add_argument(
+        "--tables", type=int, default=2, help="measured two-seat tables played at once a phase"
+    )
     parser.add_argument("--attack", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.attack:
@@ -154,9 +162,10 @@ def main() -> None:
         return
 
     with game_server("--bot-workers", str(args.bot_workers)) as (base, pid):
-        quiet_table, flood_table = asyncio.run(new_tables(base, 2))
+        tables = asyncio.run(new_tables(base, 2 * args.tables))
+        quiet_tables, flood_tables = tables[: args.tables], tables[args.tables :]
         start = cpu_seconds(pid)
-        quiet = asyncio.run(measured_phase(base, quiet_table, args.seconds, args.think))
+        quiet = asyncio.run(measured_phase(base, quiet_tables, args.seconds, args.think))
         quiet_cpu = cpu_seconds(pid) - start
         flood = [__file__, "--attack", base, "--seconds", str(args.seconds + 2)]
         attacker = subprocess.Popen(
@@ -166,7 +175,7 @@ def main() -> None:
         )
         time.sleep(2.0)  # the flood is under way
         start = cpu_seconds(pid)
-        flooded = asyncio.run(measured_phase(base, flood_table, args.seconds, args.think))
+        flooded = asyncio.run(measured_phase(base, flood_tables, args.seconds, args.think))
         flood_cpu = cpu_seconds(pid) - start
         summary, _ = attacker.communicate(timeout=120)
 
@@ -174,7 +183,10 @@ def main() -> None:
         rtts = sorted(stats.rtts)
         return rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))] * 1000
 
-    print(f"measured table: skyjo, two seats, think {args.think} s, {args.seconds:g} s a phase")
+    print(
+        f"measured tables: {args.tables} of skyjo, two seats, think {args.think} s,"
+        f" {args.seconds:g} s a phase"
+    )
     print(quiet.line("quiet  (action -> ack)", args.seconds))
     print(flooded.line("flood  (action -> ack)", args.seconds))
     print(f"flood p99 / quiet p99: {p99(flooded) / p99(quiet):.2f}")
