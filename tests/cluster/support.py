@@ -33,6 +33,11 @@ SERVE_ARGS = (
     str(LEASE_SECONDS),
     "--limit",
     "min_turn_seconds=0.1",
+    # the tests poll statuses from one address far faster than a person would
+    "--limit",
+    "api_requests_per_second=100000",
+    "--limit",
+    "api_burst=100000",
 )
 
 
