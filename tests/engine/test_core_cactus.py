@@ -89,7 +89,6 @@ def test_the_compiled_random_playout_is_the_python_loop(core) -> None:  # type: 
 def test_the_compiled_greedy_rollout_is_the_bots_loop(core) -> None:  # type: ignore[no-untyped-def]
     """``cactus_greedy_playout`` plays the round as ``Bot.playout`` runs the greedy bot."""
     starts: set[str] = set()
-    endless = 0
     per_set = SEEDS // len(OPTIONS)
     for number, options in enumerate(OPTIONS):
         for seed in range(number * per_set, (number + 1) * per_set):
@@ -97,22 +96,18 @@ def test_the_compiled_greedy_rollout_is_the_bots_loop(core) -> None:  # type: ig
             if state.is_over:
                 continue
             reference = state.clone()
-            if not greedy_round(reference, seed, limit=5000):
-                endless += 1
-                continue
+            assert greedy_round(reference, seed, limit=5000), (options, seed)
             starts.add(PHASES[state.phase])
             logged = len(state.log)
             applied = core.cactus_greedy_playout(state, state.rng, random.Random(seed))
             assert applied == len(state.log) - logged, (options, seed)
             assert state.to_json() == reference.to_json(), (options, seed)
     assert starts == set(PHASES) - {PHASES[OVER]}, f"never started in {set(PHASES) - starts}"
-    assert endless < SEEDS // 100
 
 
 def greedy_round(state: CactusState, luck: int, limit: int) -> bool:
     """``Bot.playout`` with the greedy bot, stopped after ``limit`` actions; whether the
-    round ended. (From a random position the greedy players may never end it: with
-    layouts of nine cards nobody's estimate is ever low enough to call.)"""
+    round ended (it always should: the bot calls once the round has lasted long)."""
     bot = CactusGreedy(seed=0)
     bot.rng.seed(luck)
     chance = random.Random(luck)

@@ -2,10 +2,12 @@
  * same knowledge (see cactus_rules.h). */
 #include "cactus_rules.h"
 
-/* The greedy bot's constants (greedy.py): call at, call lead, a low card. */
+/* The greedy bot's constants (greedy.py): call at, call lead, a low card, and the
+ * turns a seat after which it calls whatever its estimate. */
 #define CALL_AT 6.0
 #define CALL_LEAD 12.0
 #define LOW 3
+#define PATIENCE 20
 
 /* greedy.MEAN: the mean value of the deck. */
 double cactus_deck_mean(void)
@@ -101,7 +103,8 @@ static int greedy_turn(const Cactus *g, int seat, const Layout *own, double mean
                 low = rival.estimate;
             first = 0;
         }
-        if (own->estimate <= CALL_AT || own->estimate + CALL_LEAD <= low)
+        if (own->estimate <= CALL_AT || own->estimate + CALL_LEAD <= low
+            || g->turn_number >= (long)PATIENCE * g->n)
             return A_CALL;
     }
     if (cactus_can_take(g, seat) && slot_for(own, value_of(g->discard[g->ndiscard - 1]), mean) >= 0)

@@ -6,7 +6,9 @@ the same things (its seat's memory of the layouts, its own hand, the discard pil
 and decides in a few microseconds from one figure per layout: the known cards at
 their value, an unknown card at the deck's mean.
 
-- call Cactus when its estimate is low, or well below every opponent's;
+- call Cactus when its estimate is low, or well below every opponent's, or once the
+  round has lasted ``PATIENCE`` turns a seat (from a position where every layout has
+  grown to nine cards no estimate is ever low enough, and rollouts must end);
 - take the discard when it is low enough to replace the highest known card or an
   unknown one; otherwise draw;
 - keep a drawn card in place of the highest known card it beats, or of an unknown
@@ -69,6 +71,10 @@ CALL_AT = 6.0
 CALL_LEAD = 12.0
 #: Keep a card in place of an unknown one when it is worth at most this.
 LOW = 3
+#: Call at the latest once the round has lasted this many turns a seat. Played from
+#: the deal, greedy players call by turn 13 a seat with 2 players and by turn 9 with
+#: 4 or 8 (300 rounds each), so only rounds that would otherwise never end reach it.
+PATIENCE = 20
 
 
 class CactusGreedy(Bot):
@@ -134,7 +140,11 @@ class CactusGreedy(Bot):
             rivals = [
                 _Layout(state, seat, p).estimate for p in range(state.num_players) if p != seat
             ]
-            if own.estimate <= CALL_AT or own.estimate + CALL_LEAD <= min(rivals, default=0):
+            if (
+                own.estimate <= CALL_AT
+                or own.estimate + CALL_LEAD <= min(rivals, default=0)
+                or state.turn_number >= PATIENCE * state.num_players
+            ):
                 return CALL_CACTUS
         if TAKE_DISCARD in legal and own.slot_for(VALUES[state.discard[-1]]) is not None:
             return TAKE_DISCARD
