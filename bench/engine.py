@@ -17,9 +17,11 @@ then the ratio playout/python. For Skyjo it also builds the C reference
 figures and its ratio to the playout. That program plays the default rules with its
 own generator and one choice after a draw (its rounds are about 8% shorter), so
 compare actions/s as well as matches/s. Last, the ISMCTS search's iterations per
-second (``ismcts`` with its defaults: random rollouts) over decisions of random
-positions, and also with the rollouts of the expert levels (Cactus's and Skyjo's
-greedy, Last Card's heuristic).
+second over decisions of random positions, with random rollouts, with the rollouts
+of the expert levels (Cactus's and Skyjo's greedy, Last Card's heuristic), and with
+the search's defaults (``rollout=auto``: those rollouts, with the heuristic's base
+move in Cactus and Skyjo). Every row names its rollouts, so that an older checkout
+whose defaults differed compares row by row (a setting it does not know is said so).
 Time is CPU time (the reference's rates, which it reports over its wall clock, are
 turned into rates over the CPU time it used), so that other load on the machine
 distorts little.
@@ -184,10 +186,12 @@ def main() -> None:
         playout_table(games, args)
     print(f"ISMCTS, {args.iterations} iterations a decision, {args.decisions} decisions:")
     for game in games:
-        rate = search_rate(game, args.decisions, args.iterations)
-        print(f"{game:<10} {rate:>10,.0f} iterations/s")
-        for rollout in ROLLOUTS.get(game, ()):
-            rate = search_rate(game, args.decisions, args.iterations, rollout=rollout)
+        for rollout in ("random", *ROLLOUTS.get(game, ()), "auto"):
+            try:
+                rate = search_rate(game, args.decisions, args.iterations, rollout=rollout)
+            except ValueError as refusal:
+                print(f"{game:<10} {'':>10} rollout={rollout}: not known here ({refusal})")
+                continue
             print(f"{game:<10} {rate:>10,.0f} iterations/s (rollout={rollout})")
 
 
