@@ -44,8 +44,12 @@ SERVE_ARGS = (
 class Site:
     """Server processes forming one site; ``nodes[i]`` may be replaced after a kill."""
 
-    def __init__(self, folder: Path, postgres: Postgres, redis_server: Redis, size: int) -> None:
+    def __init__(
+        self, folder: Path, postgres: Postgres, redis_server: Redis, size: int, *args: str
+    ) -> None:
         self.folder = folder
+        #: Options of every node after ``SERVE_ARGS`` (a later ``--limit`` wins).
+        self.args = args
         self.url = postgres.database()
         self.redis_url = redis_server.url
         self.redis = redis.Redis.from_url(redis_server.url)
@@ -62,7 +66,7 @@ class Site:
         self._started += 1
         path = self.folder / f"node{self._started}.db"
         BACKEND.bind(path, self.url)
-        return Server(path, "--redis", self.redis_url, *SERVE_ARGS).start()
+        return Server(path, "--redis", self.redis_url, *SERVE_ARGS, *self.args).start()
 
     def start(self) -> Site:
         self.redis.flushall()
@@ -97,10 +101,10 @@ class Site:
 
 @contextlib.contextmanager
 def running_site(
-    folder: Path, postgres: Postgres, redis_server: Redis, size: int = 3
+    folder: Path, postgres: Postgres, redis_server: Redis, size: int = 3, *args: str
 ) -> Iterator[Site]:
     with BACKEND.using(postgres):
-        site = Site(folder, postgres, redis_server, size).start()
+        site = Site(folder, postgres, redis_server, size, *args).start()
         try:
             yield site
         finally:

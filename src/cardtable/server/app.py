@@ -34,7 +34,7 @@ def create_app(config: ServerConfig) -> Starlette:
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
-        lobby.resume()
+        await lobby.resume()
         try:
             yield
         finally:

@@ -70,10 +70,11 @@ def first_human_seat(table: TableRecord) -> int | None:
 class Chat:
     """One table's chat: its recent history, senders, limits, mutes and settings."""
 
-    def __init__(self, table: TableRecord, store: Store) -> None:
+    def __init__(self, table: TableRecord, store: Store, history: list[dict[str, Any]]) -> None:
         self.table = table
         self.store = store
-        self.history: list[dict[str, Any]] = store.recent_chat(table.code, HISTORY)
+        #: The last ``HISTORY`` messages, oldest first (as stored, when the room is loaded).
+        self.history = history
         self.spectators_may_chat = True
         self._spectator_ids: dict[Connection, str] = {}
         self._numbers = itertools.count(1)

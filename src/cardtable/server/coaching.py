@@ -90,7 +90,7 @@ class Coaching:
         self.jobs: dict[tuple[str, int, int], Job] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def request(self, match: MatchRecord, seat: int, start: bool) -> dict[str, Any]:
+    async def request(self, match: MatchRecord, seat: int, start: bool) -> dict[str, Any]:
         """The analysis of ``seat`` in ``match``: done, in progress, or (``start``) begun."""
         if not match.finished:
             raise ProtocolError(
@@ -103,7 +103,7 @@ class Coaching:
                 "bad_seat", f"seat {seat} does not exist (seats are 0..{match.players - 1})"
             )
         key = (match.code, match.number, seat)
-        stored = self.store.analysis(*key)
+        stored = await call(self.store, self.store.analysis, *key)
         if stored is not None:
             return {"status": "done", "analysis": stored}
         job = self.jobs.get(key)

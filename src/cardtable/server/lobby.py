@@ -2,7 +2,9 @@
 
 A room is loaded the first time its table is asked for (its current match rebuilt by
 replaying the stored log); at startup every table with an unfinished match is loaded
-at once, so its bots and timers carry on without waiting for a client.
+at once, so its bots and timers carry on without waiting for a client. Every read of
+the store goes through ``call``, so on a store with an ``executor`` a long log is read
+while the other rooms go on.
 """
 
 from __future__ import annotations
@@ -13,20 +15,21 @@ import itertools
 import logging
 import secrets
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from cardtable.engine.errors import CardtableError, PlayerCountError
 from cardtable.engine.registry import get_game
 
+from .chat import HISTORY
 from .config import ServerConfig
 from .errors import ProtocolError
 from .listing import ListingCache, Page
 from .quickmatch import parse_quick_request, table_request
 from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
-from .storage import HUMAN, MatchRecord, Store, TableRecord, call
+from .storage import HUMAN, MatchRecord, SavedTable, Store, TableRecord, call, saved_table
 from .table_limits import check_bot, check_options
 from .throttle import ClientLimiter
 
@@ -96,6 +99,23 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
     )
 
 
+def open_caps_refusal(total: int, mine: int, config: ServerConfig) -> ProtocolError | None:
+    """The refusal of one more open table when ``total`` are open, ``mine`` of them
+    the client's; ``None`` while both are under their caps."""
+    if total >= config.max_open_tables:
+        return ProtocolError(
+            "too_many_tables", "the server has as many open tables as it takes; join one", 503
+        )
+    if mine >= config.max_open_tables_per_client:
+        return ProtocolError(
+            "too_many_tables",
+            f"you have {mine} open tables (waiting for players, or bots playing);"
+            " start or leave one first",
+            429,
+        )
+    return None
+
+
 class Endpoint(Protocol):
     """Where a WebSocket's messages go: the table's room, or a relay to its owner."""
 
@@ -130,44 +150,46 @@ class Lobby:
         self.misses = ClientLimiter(config.misses_per_second, MISS_BURST)
         #: Open WebSocket connections by client address.
         self.sockets: Counter[str] = Counter()
+        self._quick_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._sweeper: asyncio.Task[None] | None = None
 
     async def create(self, request: Any, client: str = "") -> Room:
+        """A new table, counted as open from before it is stored, so that concurrent
+        creations cannot together pass the caps."""
         table = parse_table_request(request, self.config)
-        self._check_room_for(client)
-        length = CODE_LENGTH if table.public else PRIVATE_CODE_LENGTH
-        while True:
-            table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-            if await call(self.store, self.store.add_table, table):
-                break
-        self.open[table.code] = (client, time.monotonic())
-        room = self._open(table)
-        await room.begun.wait()  # a table of bots answers with its match started
-        self._changed(room)
-        return room
-
-    def _check_room_for(self, client: str) -> None:
-        """Refuse a new table over the creation rate or the open-table caps."""
         if not self.creations.allow(client):
             raise ProtocolError(
                 "rate_limited",
                 f"at most {self.config.tables_per_minute:g} new tables a minute; try again later",
                 429,
             )
-        if len(self.open) >= self.config.max_open_tables:
-            raise ProtocolError(
-                "too_many_tables", "the server has as many open tables as it takes; join one", 503
-            )
-        mine = sum(1 for owner, _ in self.open.values() if owner == client)
-        if mine >= self.config.max_open_tables_per_client:
-            raise ProtocolError(
-                "too_many_tables",
-                f"you have {mine} open tables (waiting for players, or bots playing);"
-                " start or leave one first",
-                429,
-            )
+        length = CODE_LENGTH if table.public else PRIVATE_CODE_LENGTH
+        added = False
+        while not added:
+            table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+            if not await self._admit(table.code, client):
+                continue
+            try:
+                added = await call(self.store, self.store.add_table, table)
+            finally:
+                if not added:
+                    self.open.pop(table.code, None)
+        room = self._open(SavedTable(table))
+        await room.begun.wait()  # a table of bots answers with its match started
+        self._changed(room)
+        return room
 
-    def room(self, code: str, client: str = "") -> Room:
+    async def _admit(self, code: str, client: str) -> bool:
+        """Count table ``code`` as an open table of ``client``; ``ProtocolError`` over
+        the caps, False if ``code`` is open already (then another code is drawn)."""
+        mine = sum(1 for owner, _ in self.open.values() if owner == client)
+        refusal = open_caps_refusal(len(self.open), mine, self.config)
+        if refusal is not None:
+            raise refusal
+        self.open[code] = (client, time.monotonic())
+        return True
+
+    async def room(self, code: str, client: str = "") -> Room:
         """The room of table ``code`` (any case), loaded from the store if need be.
 
         Lookups of codes that do not exist are throttled per client, so that private
@@ -177,14 +199,21 @@ class Lobby:
         room = self.rooms.get(code)
         if room is not None:
             return room
-        table = self._stored_table(code, client)
-        match = self.store.latest_match(code)
+        self._check_served(code)
+        saved = None
+        if len(code) <= PRIVATE_CODE_LENGTH:
+            saved = await call(self.store, saved_table, self.store, code, HISTORY)
+        if saved is None:
+            raise self._miss(code, client)
+        room = self.rooms.get(code)  # loaded by another request while this one read
+        if room is not None:
+            return room
         try:
-            room = self._open(table, match)
+            room = self._open(saved)
         except ProtocolError:
             raise
         except Exception as exc:  # a stored log that no longer replays
-            self._quarantine(code, match, exc)
+            await self._quarantine(code, saved.match, exc)
             raise ProtocolError(
                 "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
             ) from None
@@ -193,50 +222,57 @@ class Lobby:
         self._changed(room)
         return room
 
-    def _stored_table(self, code: str, client: str) -> TableRecord:
-        """Table ``code`` (in capitals) as stored; ``ProtocolError`` if it is
-        quarantined or does not exist (such misses throttled per client)."""
+    def _check_served(self, code: str) -> None:
+        """Refuse table ``code`` (in capitals) if it is quarantined."""
         if code in self.quarantined:
             raise ProtocolError(
                 "quarantined",
                 f"table {code} is out of service: {self.quarantined[code]}",
                 503,
             )
-        table = None if len(code) > PRIVATE_CODE_LENGTH else self.store.table(code)
-        if table is None:
-            if not self.misses.allow(client):
-                raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
-            raise ProtocolError(
-                "no_table", f"there is no table {code[:12]!r}", 404, params={"code": code[:12]}
-            )
-        return table
 
-    def known(self, code: str, client: str = "") -> str:
+    def _miss(self, code: str, client: str) -> ProtocolError:
+        """The refusal of a code that names no table (such misses throttled per client)."""
+        if not self.misses.allow(client):
+            return ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
+        return ProtocolError(
+            "no_table", f"there is no table {code[:12]!r}", 404, params={"code": code[:12]}
+        )
+
+    async def known(self, code: str, client: str = "") -> str:
         """The code (in capitals) of an existing table, for reading its stored
         matches, or the ``ProtocolError`` of ``room``."""
         code = code.upper()
-        return code if code in self.rooms else self._stored_table(code, client).code
+        if code in self.rooms:
+            return code
+        self._check_served(code)
+        table = None
+        if len(code) <= PRIVATE_CODE_LENGTH:
+            table = await call(self.store, self.store.table, code)
+        if table is None:
+            raise self._miss(code, client)
+        return code
 
     async def endpoint(self, code: str, client: str = "") -> Endpoint:
         """Where a WebSocket for table ``code`` sends its messages."""
-        return self.room(code, client)
+        return await self.room(code, client)
 
     async def status(self, code: str, client: str = "") -> dict[str, Any]:
         """The status of table ``code`` as anyone may see it."""
-        return self.room(code, client).status()
+        return (await self.room(code, client)).status()
 
-    def _open(self, table: TableRecord, match: MatchRecord | None = None) -> Room:
-        room = Room(table, self.store, self.executor, self.config, match)
+    def _open(self, saved: SavedTable) -> Room:
+        room = Room(saved, self.store, self.executor, self.config)
         room.on_change = self._changed
-        self.rooms[table.code] = room
+        self.rooms[saved.table.code] = room
         return room
 
-    def _quarantine(self, code: str, match: MatchRecord | None, exc: Exception) -> None:
+    async def _quarantine(self, code: str, match: MatchRecord | None, exc: Exception) -> None:
         number = None if match is None else match.number
         reason = f"match {number} could not be rebuilt from its log ({type(exc).__name__})"
         logger.error("table %s quarantined: %s: %s", code, reason, exc)
         self.quarantined[code] = reason
-        self.store.quarantine(code, reason)
+        await call(self.store, self.store.quarantine, code, reason)
 
     def _changed(self, room: Room) -> None:
         """Keep the listing and the open tables in step with ``room``."""
@@ -251,14 +287,28 @@ class Lobby:
 
     async def quick_match(self, request: Any, client: str = "") -> tuple[dict[str, Any], bool]:
         """The status of the quick-match table to sit at, and whether it was opened
-        for this request."""
+        for this request.
+
+        Finding a waiting table, else opening one, is one turn per game: a request
+        sees the table the one before it opened, however close together they came.
+        """
         game, players, wait = parse_quick_request(request)
-        waiting = self.waiting_quick_match(game)
-        if waiting is not None:
-            return waiting, False
-        room = await self.create(table_request(game, players), client)
-        room.open_for_quick_match(wait)
-        return room.status(), True
+        async with self._quick_match_turn(game):
+            waiting = self.waiting_quick_match(game)
+            if waiting is not None:
+                return waiting, False
+            room = await self.create(table_request(game, players), client)
+            room.open_for_quick_match(wait)
+            await self._share(room)
+            return room.status(), True
+
+    def _quick_match_turn(self, game: str) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Held while one quick-match request of ``game`` finds or opens its table."""
+        return self._quick_match_locks[game]
+
+    async def _share(self, room: Room) -> None:
+        """Make a new quick-match table visible to the next request at once (on one
+        process it is, through ``listed``)."""
 
     def waiting_quick_match(self, game: str) -> dict[str, Any] | None:
         """The status of the quick-match table of ``game`` that has waited longest for
@@ -268,16 +318,16 @@ class Lobby:
                 return room.status()
         return None
 
-    def resume(self) -> None:
+    async def resume(self) -> None:
         """Load every table with an unfinished match, so its bots and timers go on;
         a table whose match no longer replays is quarantined and the rest served."""
-        self.quarantined.update(self.store.quarantined())
-        for code in self.store.tables_with_running_match():
+        self.quarantined.update(await call(self.store, self.store.quarantined))
+        for code in await call(self.store, self.store.tables_with_running_match):
             with contextlib.suppress(ProtocolError):
-                self.room(code)
-        for table in self.store.open_tables():
+                await self.room(code)
+        for table in await call(self.store, self.store.open_tables):
             with contextlib.suppress(ProtocolError):
-                self.room(table.code)
+                await self.room(table.code)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:

@@ -3,11 +3,12 @@
 Every write is one autocommitted statement (or one transaction) under PostgreSQL's
 default ``synchronous_commit=on``: when the call returns, the row is on the database's
 disk, so an acknowledged action survives the server process, the database server and
-the machine. Such a commit waits for a network round trip and a disk flush, so the
-server never makes it on the event loop: it hands writes to ``executor``, a thread
-pool as large as the connection pool, and other tables' rooms go on meanwhile
-(concurrent commits also share disk flushes). Reads (loading a table, a finished
-match's log, a table's recent chat) are rare and short and stay synchronous.
+the machine. Such a commit waits for a network round trip and a disk flush, and a
+read (loading a table and replaying its log, a finished match's log, a table's chat)
+waits for the network and may wait for a lock or a long log, so the server makes
+neither on the event loop: it hands every call to ``executor``, a thread pool as large
+as the connection pool, and other tables' rooms go on meanwhile (concurrent commits
+also share disk flushes).
 
 The schema carries a version (table ``schema_version``); on start the store applies
 the migrations the database has not seen yet, under an advisory lock so that several
@@ -148,7 +149,7 @@ class PostgresStore:
         except ServerSetupError:
             self.pool.close()
             raise
-        self.executor = ThreadPoolExecutor(pool_size, thread_name_prefix="pg writes")
+        self.executor = ThreadPoolExecutor(pool_size, thread_name_prefix="pg")
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         with self.pool.connection() as conn:

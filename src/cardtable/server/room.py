@@ -42,7 +42,7 @@ from .history import history_for, replay_with_events
 from .jsontext import dumps
 from .quickmatch import seats_with_bots
 from .seating import clean_name, new_token, token_hash
-from .storage import HUMAN, MatchRecord, Store, TableRecord, call
+from .storage import HUMAN, MatchRecord, SavedTable, Store, call
 from .timers import Timeout, Timers
 
 logger = logging.getLogger(__name__)
@@ -85,13 +85,9 @@ STORAGE_RETRY_MAX_SECONDS = 5.0
 
 class Room:
     def __init__(
-        self,
-        table: TableRecord,
-        store: Store,
-        executor: Executor,
-        config: ServerConfig,
-        match: MatchRecord | None = None,
+        self, saved: SavedTable, store: Store, executor: Executor, config: ServerConfig
     ) -> None:
+        table, match = saved.table, saved.match
         self.table = table
         self.title = get_game(table.game).title
         self.store = store
@@ -105,9 +101,9 @@ class Room:
             self.state, self.events = replay_with_events(match)
         #: Whether the match starts by itself once the last free seat is taken.
         self.start_when_full = False
-        self.finished = store.finished_matches(table.code)
+        self.finished = saved.finished
         self.conns: set[Connection] = set()
-        self.chat = Chat(table, store)
+        self.chat = Chat(table, store, saved.chat)
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
         self.autoplay: set[int] = set()

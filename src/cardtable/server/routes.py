@@ -25,7 +25,7 @@ from .lobby import Lobby
 from .openapi import OPENAPI
 from .origins import check_origin
 from .schema import decode_json
-from .storage import MatchRecord
+from .storage import MatchRecord, call, finished_records
 
 MAX_BODY_BYTES = 16384
 #: Match numbers are stored as SQLite integers (64-bit).
@@ -115,14 +115,14 @@ async def table_status(request: Request) -> JSONResponse:
     return JSONResponse(await lobby.status(request.path_params["code"], client_address(request)))
 
 
-def _finished_match(request: Request) -> MatchRecord:
+async def _finished_match(request: Request) -> MatchRecord:
     """The match the path names, once it is over (its log shows every hidden card)."""
     lobby = _lobby(request)
-    code = lobby.known(request.path_params["code"], client_address(request))
+    code = await lobby.known(request.path_params["code"], client_address(request))
     number = request.path_params["number"]
     if number > MAX_MATCH_NUMBER:
         raise ProtocolError("bad_request", f"match numbers go up to {MAX_MATCH_NUMBER}")
-    match = lobby.store.match(code, number)
+    match = await call(lobby.store, lobby.store.match, code, number)
     if match is None:
         raise ProtocolError("no_match", f"table {code} has no match {number}", 404)
     if not match.finished:
@@ -146,7 +146,7 @@ def _seat_param(request: Request, match: MatchRecord, allow_all: bool) -> int | 
 
 
 async def match_log(request: Request) -> JSONResponse:
-    match = _finished_match(request)
+    match = await _finished_match(request)
     return JSONResponse(
         {
             "code": match.code,
@@ -162,18 +162,16 @@ async def match_log(request: Request) -> JSONResponse:
 async def match_history(request: Request) -> JSONResponse:
     """A table's finished matches, oldest first, with their results."""
     lobby = _lobby(request)
-    code = lobby.known(request.path_params["code"], client_address(request))
-    out = []
-    for number in lobby.store.finished_matches(code):
-        match = lobby.store.match(code, number)
-        assert match is not None
-        out.append({"number": number, "names": match.names, "result": match.result})
-    return JSONResponse(out)
+    code = await lobby.known(request.path_params["code"], client_address(request))
+    matches = await call(lobby.store, finished_records, lobby.store, code)
+    return JSONResponse(
+        [{"number": m.number, "names": m.names, "result": m.result} for m in matches]
+    )
 
 
 async def match_replay(request: Request) -> JSONResponse:
     """A finished match step by step, through one seat's eyes or with every card shown."""
-    match = _finished_match(request)
+    match = await _finished_match(request)
     viewer = _seat_param(request, match, allow_all=True)
     steps = await run_in_threadpool(frames, match.replay_record(), viewer)
     return JSONResponse(
@@ -193,11 +191,11 @@ async def match_analysis(request: Request) -> JSONResponse:
     """The coach's analysis of a seat: GET reads it, POST starts it if need be."""
     if request.method == "POST":
         check_origin(request, _lobby(request).config)
-    match = _finished_match(request)
+    match = await _finished_match(request)
     seat = _seat_param(request, match, allow_all=False)
     assert isinstance(seat, int)
     coaching: Coaching = request.app.state.coaching
-    answer = coaching.request(match, seat, start=request.method == "POST")
+    answer = await coaching.request(match, seat, start=request.method == "POST")
     return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
 
 

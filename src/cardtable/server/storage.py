@@ -99,11 +99,11 @@ class Store(Protocol):
     Every write is durable when the method returns: the server acknowledges an action
     only after ``append_action`` has returned.
 
-    ``executor`` is where the server runs the writes (every method that changes
-    something): ``None`` for a store that answers in microseconds, called on the event
-    loop; threads for a store whose writes wait on a network and a disk, so that one
-    table's write never holds up another table's room. Reads (loading a table or a
-    match) are rare and short and are called directly.
+    ``executor`` is where the server runs every call it makes while serving, reads
+    and writes alike (through ``call``): ``None`` for a store that answers in
+    microseconds, called on the event loop; threads for a store whose calls wait on a
+    network and a disk, so that one table's write, or the replay of a long log when a
+    table is loaded, never holds up another table's room.
     """
 
     @property
@@ -184,9 +184,44 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+@dataclass
+class SavedTable:
+    """What a room is built from: the table, its latest match (replayed), the numbers
+    of its finished matches and its recent chat."""
+
+    table: TableRecord
+    match: MatchRecord | None = None
+    finished: list[int] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+
+def saved_table(store: Store, code: str, chat_limit: int) -> SavedTable | None:
+    """Table ``code`` as stored, with all a room needs, read in one ``call``."""
+    table = store.table(code)
+    if table is None:
+        return None
+    return SavedTable(
+        table,
+        store.latest_match(code),
+        store.finished_matches(code),
+        store.recent_chat(code, chat_limit),
+    )
+
+
+def finished_records(store: Store, code: str) -> list[MatchRecord]:
+    """Every finished match of table ``code``, oldest first, read in one ``call``."""
+    out = []
+    for number in store.finished_matches(code):
+        match = store.match(code, number)
+        assert match is not None
+        out.append(match)
+    return out
+
+
 async def call(store: Store, method: Callable[..., T], *args: Any) -> T:
-    """Run one of ``store``'s methods where the store wants it run: on the event loop,
-    or in its ``executor`` while the loop serves other rooms."""
+    """Run one of ``store``'s methods (or a function of several of them, given the
+    store) where the store wants it run: on the event loop, or in its ``executor``
+    while the loop serves other rooms."""
     if store.executor is None:
         return method(*args)
     return await asyncio.get_running_loop().run_in_executor(store.executor, method, *args)

@@ -8,7 +8,11 @@ elsewhere is relayed to it (``relay``). What the site shares lives in Redis:
   published it, so a table's status, its seats and its spectator count are the same
   whichever process answers;
 * ``cardtable:listed`` (a sorted set, by listing time) holds the public tables
-  waiting for players, so the open-tables list and quick match are site-wide.
+  waiting for players, so the open-tables list and quick match are site-wide;
+* ``cardtable:open`` (``open_tables``) counts the open tables for the caps;
+* ``cardtable:lock:quickmatch:GAME`` (``locks``) lets one quick-match request of a
+  game at a time, on the whole site, find or open its table; a table it opens is
+  published before the lock is let go, so the next request sees it.
 
 Each process runs two background loops, ``lease_seconds / TICKS_PER_LEASE`` apart:
 
@@ -16,10 +20,10 @@ Each process runs two background loops, ``lease_seconds / TICKS_PER_LEASE`` apar
   heartbeat and leases and closes the rooms whose lease it lost; it also closes the
   relayed sockets whose table changed owner, and lets the rooms see the clients of
   dead edge processes leave;
-* ``take_over`` publishes the statuses that changed, then claims the tables with a
-  running match (or a listed waiting table) whose owner is gone and rebuilds each
-  room by replaying the stored log, which starts its bots and timers again (a turn
-  timer restarts at its full length).
+* ``take_over`` publishes the statuses that changed and the open tables, then
+  claims the tables with a running match (or a listed waiting table) whose owner is
+  gone and rebuilds each room by replaying the stored log, which starts its bots and
+  timers again (a turn timer restarts at its full length).
 
 So a dead owner's tables run again within about ``lease_seconds`` plus one tick.
 """
@@ -34,7 +38,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -44,10 +48,12 @@ import redis.asyncio
 from ..config import ServerConfig, ServerSetupError
 from ..errors import ProtocolError
 from ..jsontext import dumps
-from ..lobby import Endpoint, Lobby
+from ..lobby import Endpoint, Lobby, open_caps_refusal
 from ..room import Room
-from ..storage import MatchRecord, Store, TableRecord
+from ..storage import SavedTable, Store, call
 from .leases import PREFIX, Leases, alive_key, lease_key
+from .locks import SiteLocks
+from .open_tables import OpenTables
 from .relay import Relay, RemoteRoom, hang_up
 
 logger = logging.getLogger(__name__)
@@ -81,6 +87,8 @@ class ClusterLobby(Lobby):
         self.aio = redis.asyncio.Redis.from_url(config.redis)
         self.leases = Leases(self.sync, self.aio, self.node, config.lease_seconds)
         self.relay = Relay(self.aio, self.node, self.rooms.get)
+        self.locks = SiteLocks(self.aio, self.leases.millis)
+        self.open_entries = OpenTables(self.aio, self.node)
         #: Tables whose status changed since it was last published.
         self._dirty: set[str] = set()
         #: Tables whose status this process has published (and must take back).
@@ -90,10 +98,10 @@ class ClusterLobby(Lobby):
         self._interval = config.lease_seconds / TICKS_PER_LEASE
 
     # ------------------------------------------------------------------ lifecycle
-    def resume(self) -> None:
+    async def resume(self) -> None:
         """Join the site: load the tables no process owns, then run the two loops."""
         self.sync.set(alive_key(self.node), "1", px=self.leases.millis)
-        super().resume()
+        await super().resume()
         self._tasks = [
             asyncio.create_task(self._every(self.renew), name="cluster leases"),
             asyncio.create_task(self._every(self.take_over), name="cluster takeover"),
@@ -127,13 +135,12 @@ class ClusterLobby(Lobby):
         self.sync.close()
 
     # ------------------------------------------------------------------ tables
-    def _open(self, table: TableRecord, match: MatchRecord | None = None) -> Room:
-        """A room for ``table`` here, once this process holds its lease."""
-        if not self.leases.claim(table.code):
-            raise ProtocolError(
-                "elsewhere", f"table {table.code} is served by another process", 503
-            )
-        room = super()._open(table, match)
+    def _open(self, saved: SavedTable) -> Room:
+        """A room for the saved table here, once this process holds its lease."""
+        code = saved.table.code
+        if not self.leases.claim(code):
+            raise ProtocolError("elsewhere", f"table {code} is served by another process", 503)
+        room = super()._open(saved)
         room.on_status = self._changed_status
         self._dirty.add(room.code)
         return room
@@ -141,6 +148,30 @@ class ClusterLobby(Lobby):
     def _changed(self, room: Room) -> None:
         super()._changed(room)
         self._dirty.add(room.code)
+
+    async def _admit(self, code: str, client: str) -> bool:
+        """Count ``code`` as an open table of ``client`` on the whole site."""
+        config = self.config
+        taken, total, mine = await self.open_entries.admit(
+            code, client, config.max_open_tables, config.max_open_tables_per_client
+        )
+        if taken:
+            return False
+        refusal = open_caps_refusal(total, mine, config)
+        if refusal is not None:
+            raise refusal
+        self.open[code] = (client, time.monotonic())
+        return True
+
+    @contextlib.asynccontextmanager
+    async def _quick_match_turn(self, game: str) -> AsyncIterator[None]:
+        """One request of ``game`` at a time here, and one process at a time."""
+        async with super()._quick_match_turn(game), self.locks.held(f"quickmatch:{game}"):
+            yield
+
+    async def _share(self, room: Room) -> None:
+        """Publish the new table now: the next request may come to another process."""
+        await self._publish({room.code})
 
     def _changed_status(self, room: Room) -> None:
         """A status went out: publish it site-wide at the next tick."""
@@ -153,7 +184,7 @@ class ClusterLobby(Lobby):
         owner = self.leases.owner(code)
         if owner is None or owner == self.node:
             try:
-                return self.room(code, client)
+                return await self.room(code, client)
             except ProtocolError as exc:
                 # Claimed by another process (or taken back by a paused owner) since
                 # the owner was read: relay to it.
@@ -176,7 +207,7 @@ class ClusterLobby(Lobby):
             if self.leases.owner(code) in (None, self.node) or loop.time() > deadline:
                 break
             await asyncio.sleep(self._interval / 10)
-        return self.room(code, client).status()
+        return (await self.room(code, client)).status()
 
     def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """One page of the site's public tables waiting for players."""
@@ -257,29 +288,35 @@ class ClusterLobby(Lobby):
         """Publish our statuses, then claim and resume the running tables and the
         listed ones that no live node owns (rebuilt by replaying their stored logs)."""
         await self._publish_statuses()
-        running = await asyncio.to_thread(self.store.tables_with_running_match)
+        running = await call(self.store, self.store.tables_with_running_match)
         listed = [_text(c) for c in await self.aio.zrange(LISTED_KEY, 0, -1)]
         orphans = {c for c in [*running, *listed] if c not in self.rooms}
         for code, owner in (await self.leases.owners(sorted(orphans))).items():
             if owner is None and await self.leases.aclaim(code):
                 logger.info("node %s takes over table %s", self.node, code)
                 with contextlib.suppress(ProtocolError):  # quarantined, or gone
-                    self.room(code)
+                    await self.room(code)
                 if code not in self.rooms:  # nothing to serve: hand the lease back
                     self.leases.release([code])
                     await self.aio.zrem(LISTED_KEY, code)
         await self._publish_statuses()
 
     async def _publish_statuses(self) -> None:
-        """Publish the statuses that changed, list and unlist tables, and take back
-        the statuses of the rooms this process no longer has (swept)."""
+        """Publish the statuses that changed, list and unlist tables, take back the
+        statuses of the rooms this process no longer has (swept), and bring the
+        site's open tables in line with ours."""
         gone = self._published - set(self.rooms)
         if gone:
             self._unpublish(gone)
         dirty, self._dirty = self._dirty, set()
+        await self._publish(dirty)
+        await self.open_entries.sync(self.open)
+
+    async def _publish(self, codes: set[str]) -> None:
+        """Publish the statuses of ``codes``, listing and unlisting them."""
         texts = {}
         pipe = self.aio.pipeline(transaction=False)
-        for code in dirty:
+        for code in codes:
             room = self.rooms.get(code)
             if room is None:
                 continue
