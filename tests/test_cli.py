@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 import pytest
 
@@ -131,3 +132,11 @@ def test_simulate_and_play_seat_the_same_bots_by_default(capsys: pytest.CaptureF
     played = build_app(args).session.specs
     assert simulated == ["heuristic"] * 3
     assert played == {1: "heuristic", 2: "heuristic"}
+
+
+def test_serve_refuses_uvloop_where_it_is_not_installed(
+    capsys: pytest.CaptureFixture[str], monkeypatch
+):
+    monkeypatch.setattr("cardtable.server.cli.serve", _must_not_start)
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as if not installed
+    assert "--loop uvloop needs uvloop" in _refusal(["serve", "--loop", "uvloop"], capsys)

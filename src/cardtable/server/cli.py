@@ -17,7 +17,23 @@ from .stores import open_store
 LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 
 
-def serve(config: ServerConfig, host: str, port: int) -> int:
+#: ``--loop`` choices: uvicorn's own choice (uvloop when installed), or one of them.
+LOOPS = ("auto", "asyncio", "uvloop")
+
+
+def check_loop(loop: str) -> None:
+    """Refuse ``--loop uvloop`` where uvloop is not installed, saying how to get it."""
+    if loop != "uvloop":
+        return
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        raise ServerSetupError(
+            "--loop uvloop needs uvloop: pip install 'cardtable[fast]'"
+        ) from None
+
+
+def serve(config: ServerConfig, host: str, port: int, loop: str = "auto") -> int:
     import uvicorn
 
     from .app import create_app
@@ -29,6 +45,7 @@ def serve(config: ServerConfig, host: str, port: int) -> int:
         create_app(config),
         host=host,
         port=port,
+        loop=loop,
         http=GuardedH11Protocol,
         ws_max_size=config.max_frame_bytes,
         limit_concurrency=config.max_connections,
@@ -58,9 +75,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         **limits,
     )
+    check_loop(args.loop)
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
     check_site(config)  # and an unreachable Redis here
-    return serve(config, args.host, args.port)
+    return serve(config, args.host, args.port, args.loop)
 
 
 def add_serve_command(sub: Any) -> None:
@@ -129,5 +147,11 @@ def add_serve_command(sub: Any) -> None:
         type=float,
         default=defaults.lease_seconds,
         help="with --redis: how soon a dead process's tables move to another one",
+    )
+    p.add_argument(
+        "--loop",
+        choices=LOOPS,
+        default="auto",
+        help="event loop: auto (uvicorn's choice: uvloop when installed), asyncio, uvloop",
     )
     p.set_defaults(func=cmd_serve)
