@@ -8,7 +8,10 @@ as the tests do), then measures in one run:
    Redis. Tables are created round-robin over the processes and each seat connects
    to a process at random, as behind a load balancer without sticky sessions, so
    about half the seats are relayed to their table's owner. Round trip = action
-   sent to ``ack`` (validated, applied, committed to PostgreSQL).
+   sent to ``ack`` (validated, applied, committed to PostgreSQL). A socket closed
+   with 1012 (the table moved to another process) reconnects to a random process
+   and rejoins its seat with its token, as the browser does, and plays on; the
+   reconnections are counted per phase.
 2. A bare WebSocket echo with the same connections and pacing (``server_load.py``).
 3. Failover: a two-human table on a three-process site; its owner is SIGKILLed
    ``--kills`` times (default 20); each time a client reconnects to a random live
@@ -17,6 +20,9 @@ as the tests do), then measures in one run:
 
     python bench/cluster_load.py [--matches 1000] [--kills 20] [--lease 3]
                                  [--game skyjo] [--players 2] [--think 0.5] [--actions 40]
+                                 [--loop auto|asyncio|uvloop]
+
+``--loop`` is passed to every server process (``cardtable serve --loop``).
 """
 
 from __future__ import annotations
@@ -45,14 +51,17 @@ from server_load import (
     Stats,
     add_load_arguments,
     free_port,
+    join_and_start,
     load_echo,
-    play_match,
+    play_seat,
     process,
     wait_until_up,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.services import Postgres, Redis, running_postgres, running_redis
+
+from cardtable.server.cli import LOOPS
 
 #: A thousand matches are two thousand sockets and a thousand open tables on one
 #: process, past the defaults that guard a public server (2000 connections, 1000 open
@@ -67,16 +76,20 @@ SITE_LIMITS = [
 OPEN_SECONDS = 60.0
 
 
-def serve_command(port: int, db: str, redis_url: str, lease: float) -> list[str]:
+#: Close code of a socket whose table moved to another process: rejoin there.
+MOVED = 1012
+
+
+def serve_command(port: int, db: str, redis_url: str, args: argparse.Namespace) -> list[str]:
     return [
         *(sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)),
-        *("--db", db, "--redis", redis_url, "--bot-workers", "0"),
-        *("--lease-seconds", str(lease), *SITE_LIMITS),
+        *("--db", db, "--redis", redis_url, "--bot-workers", "0", "--loop", args.loop),
+        *("--lease-seconds", str(args.lease), *SITE_LIMITS),
     ]
 
 
 @contextlib.contextmanager
-def site(size: int, db: str, redis_url: str, lease: float) -> Iterator[list[str]]:
+def site(size: int, db: str, redis_url: str, args: argparse.Namespace) -> Iterator[list[str]]:
     """``size`` server processes of one site; yields their base URLs."""
     with contextlib.ExitStack() as stack:
         bases = []
@@ -84,7 +97,7 @@ def site(size: int, db: str, redis_url: str, lease: float) -> Iterator[list[str]
             port = free_port()
             base = f"http://127.0.0.1:{port}"
             stack.enter_context(
-                process(serve_command(port, db, redis_url, lease), f"{base}/api/games")
+                process(serve_command(port, db, redis_url, args), f"{base}/api/games")
             )
             bases.append(base)
         yield bases
@@ -100,9 +113,63 @@ async def one_match(
         for _ in range(args.players)
     ]
     try:
-        await play_match(sockets, args, stats, i)
-    except ConnectionClosed as exc:  # the table moved (its owner missed a lease renewal)
+        tokens = await join_and_start(sockets)
+    except ConnectionClosed as exc:  # the table moved before the match started
         stats.errors.append(f"closed {exc.rcvd.code if exc.rcvd else None}")
+        return
+    await asyncio.gather(
+        *(
+            keep_playing(
+                urls, code, ws, seat, tokens[seat], args, stats, random.Random(i * 100 + seat)
+            )
+            for seat, ws in enumerate(sockets)
+        )
+    )
+
+
+async def keep_playing(
+    urls: list[str],
+    code: str,
+    ws: ClientConnection,
+    seat: int,
+    token: str,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+) -> None:
+    """Play one seat to the end of the match, rejoining it each time the table moves
+    (its owner missed a lease renewal under load); another close cuts the match."""
+    while True:
+        try:
+            await play_seat(ws, seat, args, stats, rng)
+            await ws.close()
+            return
+        except ConnectionClosed as exc:
+            if exc.rcvd is None or exc.rcvd.code != MOVED:
+                stats.errors.append(f"closed {exc.rcvd.code if exc.rcvd else None}")
+                return
+        stats.reconnections += 1
+        ws = await rejoin(urls, code, token, rng)
+
+
+async def rejoin(urls: list[str], code: str, token: str, rng: random.Random) -> ClientConnection:
+    """A socket to a random process that has taken the seat back (``welcome``),
+    tried again until the table's new owner answers."""
+    while True:
+        ws: ClientConnection | None = None
+        try:
+            ws = await connect(
+                f"{rng.choice(urls)}/ws/{code}", max_queue=None, open_timeout=OPEN_SECONDS
+            )
+            await ws.send(json.dumps({"type": "rejoin", "token": token}))
+            while (message := json.loads(await ws.recv()))["type"] != "welcome":
+                if message["type"] == "error":
+                    raise ConnectionError(message["error"])
+            return ws
+        except (ConnectionClosed, ConnectionError, OSError):
+            if ws is not None:
+                await ws.close()
+            await asyncio.sleep(0.1)
 
 
 async def load_site(bases: list[str], args: argparse.Namespace) -> tuple[Stats, float]:
@@ -125,10 +192,10 @@ async def load_site(bases: list[str], args: argparse.Namespace) -> tuple[Stats, 
 
 # ---------------------------------------------------------------------- failover
 class Node:
-    def __init__(self, db: str, redis_url: str, lease: float) -> None:
+    def __init__(self, db: str, redis_url: str, args: argparse.Namespace) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        command = serve_command(self.port, db, redis_url, lease)
+        command = serve_command(self.port, db, redis_url, args)
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until_up(f"{self.base}/api/games", self.proc)
 
@@ -181,7 +248,7 @@ async def seat(node: Node, code: str, name: str) -> str:
 
 def failovers(db: str, redis_url: str, args: argparse.Namespace) -> list[float]:
     rds = redis.Redis.from_url(redis_url)
-    nodes = [Node(db, redis_url, args.lease) for _ in range(3)]
+    nodes = [Node(db, redis_url, args) for _ in range(3)]
     seconds = []
     try:
         # Both seats try to act after each kill; whichever may act first is timed.
@@ -207,7 +274,7 @@ def failovers(db: str, redis_url: str, args: argparse.Namespace) -> list[float]:
 
             asyncio.run(both())
             seconds.append(time.perf_counter() - killed)
-            nodes[index] = Node(db, redis_url, args.lease)
+            nodes[index] = Node(db, redis_url, args)
     finally:
         for node in nodes:
             with contextlib.suppress(ProcessLookupError):
@@ -219,9 +286,10 @@ def failovers(db: str, redis_url: str, args: argparse.Namespace) -> list[float]:
 def measure_load(postgres: Postgres, rds: Redis, args: argparse.Namespace) -> None:
     for size in args.processes:
         redis.Redis.from_url(rds.url).flushall()
-        with site(size, postgres.database(), rds.url, args.lease) as bases:
+        with site(size, postgres.database(), rds.url, args) as bases:
             stats, seconds = asyncio.run(load_site(bases, args))
         print(stats.line(f"{size} process(es) (action -> ack)", seconds))
+        print(f"  reconnections (closed 1012, seat rejoined): {stats.reconnections}")
         if stats.errors:
             print("  errors:", ", ".join(sorted(set(stats.errors))))
     port = free_port()
@@ -248,6 +316,9 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--lease", type=float, default=3.0, help="--lease-seconds of serve")
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--loop", choices=LOOPS, default="auto", help="--loop of every serve process"
+    )
     args = parser.parse_args()
     print(
         f"{args.matches} concurrent {args.game} matches, {args.matches * args.players} clients,"

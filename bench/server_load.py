@@ -52,6 +52,8 @@ UNLIMITED = [
 class Stats:
     rtts: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: Sockets closed with 1012 (the table moved) that rejoined their seat.
+    reconnections: int = 0
 
     def line(self, label: str, seconds: float) -> str:
         rtts = sorted(self.rtts)
@@ -152,15 +154,23 @@ async def one_match(url: str, code: str, args: argparse.Namespace, stats: Stats,
     await play_match(sockets, args, stats, i)
 
 
+async def join_and_start(sockets: list[ClientConnection]) -> list[str]:
+    """Seat one socket at each seat and start the match; returns the seats' tokens."""
+    tokens = []
+    for seat, ws in enumerate(sockets):
+        await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat, "seq": 1}))
+        while (message := json.loads(await ws.recv()))["type"] != "welcome":
+            pass
+        tokens.append(message["token"])
+    await sockets[0].send(json.dumps({"type": "start", "seq": 2}))
+    return tokens
+
+
 async def play_match(
     sockets: list[ClientConnection], args: argparse.Namespace, stats: Stats, i: int
 ) -> None:
     """Seat one socket at each seat, start the match, play it, close the sockets."""
-    for seat, ws in enumerate(sockets):
-        await ws.send(json.dumps({"type": "join", "name": f"p{seat}", "seat": seat, "seq": 1}))
-        while json.loads(await ws.recv())["type"] != "welcome":
-            pass
-    await sockets[0].send(json.dumps({"type": "start", "seq": 2}))
+    await join_and_start(sockets)
     rngs = [random.Random(i * 100 + seat) for seat in range(args.players)]
     await asyncio.gather(
         *(play_seat(ws, seat, args, stats, rngs[seat]) for seat, ws in enumerate(sockets))
