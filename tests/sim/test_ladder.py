@@ -261,11 +261,12 @@ SINGLE_ROUNDS = {
 #: Matches of the three heuristic levels' ladder: Last Card, a game of much luck and
 #: quick to play, needs the most to order them; Cactus's are the slowest.
 LEVEL_MATCHES = {"cactus": 200, "skyjo": 400, "lastcard": 2000}
-#: Matches of ``hard`` against the expert, whose search costs a tenth of a second or
-#: more a move: few, so that the test takes about a minute in all.
-EXPERT_MATCHES = 8
-#: How far below ``hard`` the expert may come out on so few matches.
-EXPERT_MARGIN = 150
+#: Matches of ``hard`` against the expert, whose search costs 10-20 ms a move in the
+#: compiled core: 5-11 s a game on two workers.
+EXPERT_MATCHES = 40
+#: How far below ``hard`` the expert may come out on these few matches (their 95%
+#: intervals are about 100 points wide either way; docs/bots.md has the long ladders).
+EXPERT_MARGIN = 100
 
 
 def ratings(summary):
