@@ -16,8 +16,9 @@ import logging
 import secrets
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from cardtable.engine.errors import CardtableError, PlayerCountError
 from cardtable.engine.registry import get_game
@@ -34,6 +35,8 @@ from .table_limits import check_bot, check_options
 from .throttle import ClientLimiter
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: A public table's code, short enough to read out; a private table's code is its only
@@ -199,12 +202,7 @@ class Lobby:
         room = self.rooms.get(code)
         if room is not None:
             return room
-        self._check_served(code)
-        saved = None
-        if len(code) <= PRIVATE_CODE_LENGTH:
-            saved = await call(self.store, saved_table, self.store, code, HISTORY)
-        if saved is None:
-            raise self._miss(code, client)
+        saved = await self._stored(code, client, saved_table, self.store, code, HISTORY)
         room = self.rooms.get(code)  # loaded by another request while this one read
         if room is not None:
             return room
@@ -222,20 +220,24 @@ class Lobby:
         self._changed(room)
         return room
 
-    def _check_served(self, code: str) -> None:
-        """Refuse table ``code`` (in capitals) if it is quarantined."""
+    async def _stored(
+        self, code: str, client: str, read: Callable[..., T | None], *args: Any
+    ) -> T:
+        """What ``read(*args)`` finds of table ``code`` (in capitals), read through
+        ``call``; ``ProtocolError`` if the table is quarantined or does not exist (such
+        misses throttled per client)."""
         if code in self.quarantined:
             raise ProtocolError(
                 "quarantined",
                 f"table {code} is out of service: {self.quarantined[code]}",
                 503,
             )
-
-    def _miss(self, code: str, client: str) -> ProtocolError:
-        """The refusal of a code that names no table (such misses throttled per client)."""
+        found = None if len(code) > PRIVATE_CODE_LENGTH else await call(self.store, read, *args)
+        if found is not None:
+            return found
         if not self.misses.allow(client):
-            return ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
-        return ProtocolError(
+            raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
+        raise ProtocolError(
             "no_table", f"there is no table {code[:12]!r}", 404, params={"code": code[:12]}
         )
 
@@ -243,14 +245,8 @@ class Lobby:
         """The code (in capitals) of an existing table, for reading its stored
         matches, or the ``ProtocolError`` of ``room``."""
         code = code.upper()
-        if code in self.rooms:
-            return code
-        self._check_served(code)
-        table = None
-        if len(code) <= PRIVATE_CODE_LENGTH:
-            table = await call(self.store, self.store.table, code)
-        if table is None:
-            raise self._miss(code, client)
+        if code not in self.rooms:
+            await self._stored(code, client, self.store.table, code)
         return code
 
     async def endpoint(self, code: str, client: str = "") -> Endpoint:
