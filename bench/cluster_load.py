@@ -74,6 +74,9 @@ SITE_LIMITS = [
 
 #: Two thousand handshakes at once queue up on a loaded machine: give each a minute.
 OPEN_SECONDS = 60.0
+#: How long a client tries to rejoin its seat before the match counts as cut: well past
+#: a lease and a takeover tick, so that only a table nobody serves again gives up.
+REJOIN_SECONDS = 120.0
 
 
 #: Close code of a socket whose table moved to another process: rejoin there.
@@ -149,27 +152,43 @@ async def keep_playing(
                 stats.errors.append(f"closed {exc.rcvd.code if exc.rcvd else None}")
                 return
         stats.reconnections += 1
-        ws = await rejoin(urls, code, token, rng)
+        try:
+            ws = await rejoin(urls, code, token, rng)
+        except TimeoutError as exc:
+            stats.errors.append(str(exc))
+            return
 
 
-async def rejoin(urls: list[str], code: str, token: str, rng: random.Random) -> ClientConnection:
-    """A socket to a random process that has taken the seat back (``welcome``),
-    tried again until the table's new owner answers."""
-    while True:
+async def rejoin(
+    urls: list[str],
+    code: str,
+    token: str,
+    rng: random.Random,
+    open_seconds: float = OPEN_SECONDS,
+    answer_seconds: float = OPEN_SECONDS,
+) -> ClientConnection:
+    """A socket to a random process that has taken the seat back (``welcome``), tried
+    again until the table's new owner answers; ``TimeoutError`` after
+    ``REJOIN_SECONDS`` without one."""
+    deadline = time.monotonic() + REJOIN_SECONDS
+    while time.monotonic() < deadline:
         ws: ClientConnection | None = None
         try:
             ws = await connect(
-                f"{rng.choice(urls)}/ws/{code}", max_queue=None, open_timeout=OPEN_SECONDS
+                f"{rng.choice(urls)}/ws/{code}", max_queue=None, open_timeout=open_seconds
             )
             await ws.send(json.dumps({"type": "rejoin", "token": token}))
-            while (message := json.loads(await ws.recv()))["type"] != "welcome":
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), answer_seconds))
+                if message["type"] == "welcome":
+                    return ws
                 if message["type"] == "error":
                     raise ConnectionError(message["error"])
-            return ws
-        except (ConnectionClosed, ConnectionError, OSError):
+        except (ConnectionClosed, ConnectionError, TimeoutError, OSError):
             if ws is not None:
                 await ws.close()
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.05)
+    raise TimeoutError(f"table {code} was not served again within {REJOIN_SECONDS:g} s")
 
 
 async def load_site(bases: list[str], args: argparse.Namespace) -> tuple[Stats, float]:
@@ -206,12 +225,10 @@ class Node:
 
 async def act_once(nodes: list[Node], code: str, token: str, rng: random.Random) -> None:
     """Reconnect anywhere until a room answers, then play one action to its ack."""
+    urls = [f"ws://127.0.0.1:{node.port}" for node in nodes]
     while True:
-        ws: ClientConnection | None = None
+        ws = await rejoin(urls, code, token, rng, open_seconds=5, answer_seconds=2)
         try:
-            node = rng.choice(nodes)
-            ws = await connect(f"ws://127.0.0.1:{node.port}/ws/{code}", open_timeout=5)
-            await ws.send(json.dumps({"type": "rejoin", "token": token}))
             seq, waiting = 0, False  # one action at a time, each with a new seq
             while True:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 2.0))
@@ -229,8 +246,7 @@ async def act_once(nodes: list[Node], code: str, token: str, rng: random.Random)
         except (ConnectionClosed, TimeoutError, OSError):
             await asyncio.sleep(0.05)
         finally:
-            if ws is not None:
-                await ws.close()
+            await ws.close()
 
 
 async def seat(node: Node, code: str, name: str) -> str:
