@@ -23,7 +23,7 @@ from cardtable.engine.registry import games
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web"
 SERVER = WEB.parent / "server"
-LANGUAGES = ("en", "fr", "de")
+LANGUAGES = ("en", "fr", "de", "es")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: The client's functions that take a message key first (lobby.js's `known` falls back
 #: to the server's text when the catalogue has none).

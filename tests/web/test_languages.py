@@ -16,8 +16,9 @@ from .support import TablePage, open_settings
     [
         ("fr-FR", "fr", "Jouer maintenant"),
         ("de-AT", "de", "Jetzt spielen"),
+        ("es-MX", "es", "Jugar ya"),
         ("en-GB", "en", "Play now"),
-        ("es-ES", "en", "Play now"),  # a language the site does not speak: English
+        ("it-IT", "en", "Play now"),  # a language the site does not speak: English
     ],
 )
 def test_the_browsers_language_picks_the_catalogue(

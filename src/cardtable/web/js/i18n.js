@@ -14,12 +14,13 @@
 
 import de from "../i18n/de.json" with { type: "json" };
 import en from "../i18n/en.json" with { type: "json" };
+import es from "../i18n/es.json" with { type: "json" };
 import fr from "../i18n/fr.json" with { type: "json" };
 
-const CATALOGUES = { en, fr, de };
+const CATALOGUES = { en, fr, de, es };
 
 /** The languages the site speaks, each named in itself (for the switch). */
-export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch" };
+export const LANGUAGES = { en: "English", fr: "Français", de: "Deutsch", es: "Español" };
 
 const FALLBACK = "en";
 /** Where the page remembers the language chosen with its switch (js/prefs.js). */
