@@ -95,7 +95,7 @@ def test_status_shows_names_never_tokens_and_unknown_tables_are_404(server):
     assert [s["name"] for s in status["seats"]] == ["player 0", "Bot (random)"]
     assert token not in response.text
     missing = httpx.get(f"{server.url}/api/tables/ZZZZZZ")
-    assert missing.status_code == 404 and "'ZZZZZZ'" in missing.json()["message"]
+    assert missing.status_code == 404 and "'ZZZ-ZZZ'" in missing.json()["message"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -38,11 +38,16 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: The letters of table codes: capitals and digits without the look-alikes 0/O and 1/I,
+#: 32 of them, so that each letter carries 5 bits.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-#: A public table's code, short enough to read out; a private table's code is its only
-#: lock, so it is long enough (32**16 = 2**80 codes) that guessing one is hopeless.
+#: A public table's code, short enough to read out (30 bits: it is listed anyway); a
+#: private table's code is its only lock, so it is long enough (32**16 = 2**80 codes,
+#: 80 bits) that guessing one is hopeless.
 CODE_LENGTH = 6
 PRIVATE_CODE_LENGTH = 16
+#: What may separate a code's groups as a person types or pastes it: ignored on lookup.
+CODE_SEPARATORS = str.maketrans("", "", "- \t\n\r\u00a0\u2010\u2011\u2012\u2013\u2014")
 #: Unknown codes a client may look up at once (a mistyped code or two, retried).
 MISS_BURST = 20
 #: Seconds between two sweeps for tables nobody joined.
@@ -100,6 +105,20 @@ def parse_table_request(data: Any, config: ServerConfig) -> TableRecord:
         names=[None] * len(seats),
         token_hashes=[None] * len(seats),
     )
+
+
+def normal_code(text: str) -> str:
+    """Table code ``text`` as the store keeps it: capitals, without the dashes and spaces
+    that group it for reading (``6r8t-m5jy hjkf-x5u8`` is ``6R8TM5JYHJKFX5U8``)."""
+    return text.translate(CODE_SEPARATORS).upper()
+
+
+def grouped_code(code: str) -> str:
+    """Table ``code`` as a person reads it: in groups of four joined by dashes
+    (``6R8T-M5JY-HJKF-X5U8``), or in two halves when its length is not a multiple of
+    four (a public table's ``ABC-DEF``)."""
+    size = 4 if len(code) % 4 == 0 else (len(code) + 1) // 2
+    return "-".join(code[i : i + size] for i in range(0, len(code), size))
 
 
 def open_caps_refusal(total: int, mine: int, config: ServerConfig) -> ProtocolError | None:
@@ -193,12 +212,13 @@ class Lobby:
         return True
 
     async def room(self, code: str, client: str = "") -> Room:
-        """The room of table ``code`` (any case), loaded from the store if need be.
+        """The room of table ``code`` (any case, grouped or not: ``normal_code``),
+        loaded from the store if need be.
 
         Lookups of codes that do not exist are throttled per client, so that private
         codes cannot be found by trying many.
         """
-        code = code.upper()
+        code = normal_code(code)
         room = self.rooms.get(code)
         if room is not None:
             return room
@@ -237,14 +257,13 @@ class Lobby:
             return found
         if not self.misses.allow(client):
             raise ProtocolError("rate_limited", "too many unknown table codes; slow down", 429)
-        raise ProtocolError(
-            "no_table", f"there is no table {code[:12]!r}", 404, params={"code": code[:12]}
-        )
+        shown = grouped_code(code[:PRIVATE_CODE_LENGTH])
+        raise ProtocolError("no_table", f"there is no table {shown!r}", 404, params={"code": shown})
 
     async def known(self, code: str, client: str = "") -> str:
-        """The code (in capitals) of an existing table, for reading its stored
+        """The code (``normal_code``) of an existing table, for reading its stored
         matches, or the ``ProtocolError`` of ``room``."""
-        code = code.upper()
+        code = normal_code(code)
         if code not in self.rooms:
             await self._stored(code, client, self.store.table, code)
         return code

@@ -48,7 +48,7 @@ import redis.asyncio
 from ..config import ServerConfig, ServerSetupError
 from ..errors import ProtocolError
 from ..jsontext import dumps
-from ..lobby import Endpoint, Lobby, open_caps_refusal
+from ..lobby import Endpoint, Lobby, normal_code, open_caps_refusal
 from ..room import Room
 from ..storage import SavedTable, Store, call
 from .leases import PREFIX, Leases, alive_key, lease_key
@@ -178,7 +178,7 @@ class ClusterLobby(Lobby):
         self._dirty.add(room.code)
 
     async def endpoint(self, code: str, client: str = "") -> Endpoint:
-        code = code.upper()
+        code = normal_code(code)
         if code in self.rooms:
             return self.rooms[code]
         owner = self.leases.owner(code)
@@ -197,7 +197,7 @@ class ClusterLobby(Lobby):
         """A local room's status, or the owner's published one. A process that has
         just claimed a table publishes its status within a tick, so that long is
         waited for before the table is reported as served elsewhere (503)."""
-        code = code.upper()
+        code = normal_code(code)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._interval
         while code not in self.rooms:
