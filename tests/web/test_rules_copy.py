@@ -29,13 +29,14 @@ def test_the_client_ships_each_games_rules_page_unchanged_in_every_language(game
     )
 
 
-def test_the_client_speaks_the_three_languages():
-    assert LANGUAGES == ["de", "en", "fr"]
+def test_the_client_speaks_the_four_languages():
+    assert LANGUAGES == ["de", "en", "es", "fr"]
 
 
 #: Seats or slots named from 0, or places given as engine indices.
 ENGINE_NUMBERING = re.compile(
-    r"\b(seats?|slots?|places?|emplacements?|Platz|Plätze)( \d+,)* 0\b|row x 4", re.IGNORECASE
+    r"\b(seats?|slots?|places?|emplacements?|Platz|Plätze|puestos?|huecos?)( \d+,)* 0\b|row x 4",
+    re.IGNORECASE,
 )
 
 
