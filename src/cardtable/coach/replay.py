@@ -75,7 +75,9 @@ def revealed_view(state: State) -> dict[str, Any]:
     view = state.view(None)
     reveal = _REVEALERS.get(state.game)
     if reveal is not None:
-        reveal(view, state.to_json()["state"])
+        # The game's own part alone: ``to_json`` would also write the whole log, which
+        # made a revealed replay cost the square of its length.
+        reveal(view, state._payload())
     return view
 
 

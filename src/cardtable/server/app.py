@@ -20,6 +20,7 @@ from .config import ServerConfig
 from .errors import ProtocolError
 from .http_guard import limit_logging
 from .origins import HostCheck
+from .reads import HeavyReads
 from .sockets import table_socket
 from .stores import open_store
 
@@ -34,11 +35,13 @@ def create_app(config: ServerConfig) -> Starlette:
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
         app.state.coaching = coaching = Coaching(store, executor)
+        app.state.reads = reads = HeavyReads(config)
         await lobby.resume()
         try:
             yield
         finally:
             coaching.close()
+            reads.close()
             lobby.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()

@@ -97,6 +97,13 @@ class ServerConfig:
     http_timeout: float = 10.0
     #: Origins besides the server's own whose pages may open sockets and create tables.
     site_origins: tuple[str, ...] = ()
+    #: Replays (heavy reads of finished matches) a client address may have built a
+    #: minute, in bursts of as many; a cached replay is served without counting.
+    heavy_reads_per_minute: float = 30.0
+    #: Replay builds waiting for the reads process at once, site-wide.
+    heavy_reads_waiting: int = 16
+    #: Bytes of built replays kept ready to serve again.
+    read_cache_bytes: int = 64 * 2**20
     #: Host names the server answers to (empty: any).
     allowed_hosts: tuple[str, ...] = ()
 
@@ -153,6 +160,9 @@ LIMITS = (
     "api_burst",
     "max_connections",
     "http_timeout",
+    "heavy_reads_per_minute",
+    "heavy_reads_waiting",
+    "read_cache_bytes",
 )
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cardtable.bots.base import bot_names
 from cardtable.bots.levels import bot_choices
-from cardtable.coach.replay import REVEALED, frames
+from cardtable.coach.replay import REVEALED
 from cardtable.engine.registry import games
 
 from .coaching import Coaching
@@ -24,6 +23,7 @@ from .listing import etag_matches
 from .lobby import Lobby
 from .openapi import OPENAPI
 from .origins import check_origin
+from .reads import HeavyReads, replay_body
 from .schema import decode_json
 from .storage import MatchRecord, call, finished_records
 
@@ -169,22 +169,25 @@ async def match_history(request: Request) -> JSONResponse:
     )
 
 
-async def match_replay(request: Request) -> JSONResponse:
-    """A finished match step by step, through one seat's eyes or with every card shown."""
+async def match_replay(request: Request) -> Response:
+    """A finished match step by step, through one seat's eyes or with every card shown:
+    built once per match and seat, off the loop, then served from the cache."""
     match = await _finished_match(request)
     viewer = _seat_param(request, match, allow_all=True)
-    steps = await run_in_threadpool(frames, match.replay_record(), viewer)
-    return JSONResponse(
-        {
-            "code": match.code,
-            "number": match.number,
-            "game": match.game,
-            "names": match.names,
-            "seats": match.seats,
-            "viewer": viewer,
-            "frames": steps,
-        }
+    reads: HeavyReads = request.app.state.reads
+    head = {
+        "code": match.code,
+        "number": match.number,
+        "game": match.game,
+        "names": match.names,
+        "seats": match.seats,
+    }
+    # The seed and length tell a match from a later one under a reused code.
+    key = ("replay", match.code, match.number, match.seed, len(match.log), viewer)
+    body = await reads.body(
+        key, client_address(request), replay_body, match.replay_record(), viewer, head
     )
+    return Response(body, media_type="application/json")
 
 
 async def match_analysis(request: Request) -> JSONResponse:

@@ -1,0 +1,49 @@
+"""Replays of finished matches: built once per match and seat, cached, and each
+address's share of builds bounded, over real HTTP."""
+
+from __future__ import annotations
+
+import httpx
+
+from .measure import group_cpu_seconds
+from .support import TEST_SETTINGS, Server, create_table, running_server, wait_for_status
+
+#: Four random bots to 300 points: some 700 actions of Skyjo.
+LONG_MATCH = {"target_score": 300}
+
+
+def long_finished_match(server: Server) -> str:
+    code = create_table(
+        server, "skyjo", ["random"] * 4, options=LONG_MATCH, bot_delay=0
+    )["code"]
+    status = wait_for_status(server, code, lambda s: s["status"] == "finished")
+    assert status["status"] == "finished"
+    return code
+
+
+def test_a_replay_is_built_once_and_then_served_from_the_cache(tmp_path) -> None:
+    with running_server(tmp_path / "replays.db", *TEST_SETTINGS) as server:
+        code = long_finished_match(server)
+        url = f"{server.url}/api/tables/{code}/matches/1/replay"
+        start = group_cpu_seconds(server)
+        first = httpx.get(url, params={"seat": "all"}, timeout=60)
+        built = group_cpu_seconds(server)
+        again = [httpx.get(url, params={"seat": "all"}, timeout=60) for _ in range(10)]
+        repeated = group_cpu_seconds(server)
+    assert first.status_code == 200 and len(first.json()["frames"]) > 500
+    assert all(reply.content == first.content for reply in again)
+    # Each request used to replay the match again (and, revealed, serialise the whole
+    # state at every step): ten requests cost ten builds. Now they cost none.
+    assert repeated - built < max(0.5, (built - start) / 2), (built - start, repeated - built)
+
+
+def test_each_address_has_a_share_of_replay_builds(tmp_path) -> None:
+    limits = ("--limit", "heavy_reads_per_minute=2")
+    with running_server(tmp_path / "shares.db", *TEST_SETTINGS, *limits) as server:
+        code = long_finished_match(server)
+        url = f"{server.url}/api/tables/{code}/matches/1/replay"
+        answers = [httpx.get(url, params={"seat": seat}, timeout=60) for seat in (0, 1, 2)]
+        cached = httpx.get(url, params={"seat": 0}, timeout=60)
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[2].json()["error"] == "rate_limited"
+    assert cached.status_code == 200  # a replay already built costs no share
