@@ -1,7 +1,9 @@
 """Screenshots for the README: ``python -m tests.web.screenshots [SET ...]``.
 
 A server with bots runs on a temporary database. The sets (all of them when none is
-named), each at desktop and phone sizes, into docs/screenshots/:
+named), each at desktop and phone sizes and in the light and the dark theme (as the
+system's preference, which the theme "Auto" follows), into docs/screenshots/ as
+``<picture>-<size>-<theme>.png``:
 
 - ``landing``: the landing page;
 - ``matches``: for each game a person starts a match with Play now, plays a few moves
@@ -28,6 +30,7 @@ from .support import DESKTOP, MOVES, PHONE, TablePage, launch, new_page, set_nam
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = (("desktop", DESKTOP), ("phone", PHONE))
+THEMES = ("light", "dark")
 BIG_SIZES = (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE))
 
 #: Per game: moves to play before the mid-round picture, and options for a match of
@@ -52,14 +55,16 @@ def shoot(
     full_page: bool = True,
     sizes: tuple[tuple[str, dict[str, int]], ...] = SIZES,
 ) -> list[Path]:
-    """Save the page at each size as ``<name>-<size>.png``."""
+    """Save the page at each size in each theme as ``<name>-<size>-<theme>.png``."""
     paths = []
-    for size, viewport in sizes:
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(400)
-        path = OUT / f"{name}-{size}.png"
-        page.screenshot(path=str(path), full_page=full_page)
-        paths.append(path)
+    for theme in THEMES:
+        page.emulate_media(color_scheme=theme)
+        for size, viewport in sizes:
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(400)
+            path = OUT / f"{name}-{size}-{theme}.png"
+            page.screenshot(path=str(path), full_page=full_page)
+            paths.append(path)
     page.set_viewport_size(DESKTOP)
     return paths
 
@@ -75,11 +80,11 @@ def landing(browser: Browser, server: Server) -> list[Path]:
 
 
 def mid_round(
-    browser: Browser, server: Server, game: str, players: int = 4, cards: str = "classic"
-) -> tuple[Page, TablePage, random.Random]:
-    """Ann and heuristic bots a few moves into a match, in the card theme ``cards``."""
+    page: Page, server: Server, game: str, players: int = 4, cards: str = "classic"
+) -> tuple[TablePage, random.Random]:
+    """Ann on ``page`` and heuristic bots a few moves into a match, in the card theme
+    ``cards``."""
     moves, options = TABLES[game]
-    page = new_page(browser, DESKTOP)
     # Play now, with the rules of a short match: the custom form makes the same table.
     page.goto(f"{server.url}/")
     set_name(page, "Ann")
@@ -104,12 +109,13 @@ def mid_round(
     page.wait_for_timeout(800)  # let the last animation finish
     # A notice (a wrong throw) or a chooser would hide the table in the picture.
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
-    return page, person, rng
+    return person, rng
 
 
 def match(browser: Browser, server: Server, game: str) -> list[Path]:
     """A person's match from Play now to the end: mid-round and match end pictures."""
-    page, person, rng = mid_round(browser, server, game)
+    page = new_page(browser, DESKTOP)
+    person, rng = mid_round(page, server, game)
     paths = shoot(page, f"{game}-round", full_page=False)
     deadline = time.monotonic() + MATCH_SECONDS
     while not page.locator(".match-end").count():
@@ -127,7 +133,8 @@ def match(browser: Browser, server: Server, game: str) -> list[Path]:
 
 def big_table(browser: Browser, server: Server, game: str) -> list[Path]:
     """The largest table of ``game``: the whole felt on a wide screen, all of it on a phone."""
-    page, _, _ = mid_round(browser, server, game, cardtable.get_game(game).max_players)
+    page = new_page(browser, DESKTOP)
+    mid_round(page, server, game, cardtable.get_game(game).max_players)
     paths = shoot(page, f"{game}-big", sizes=BIG_SIZES)
     page.context.close()
     return paths
@@ -135,7 +142,8 @@ def big_table(browser: Browser, server: Server, game: str) -> list[Path]:
 
 def pixel_round(browser: Browser, server: Server, game: str) -> list[Path]:
     """A mid-round picture in the pixel-art card theme."""
-    page, _, _ = mid_round(browser, server, game, cards="pixel")
+    page = new_page(browser, DESKTOP)
+    mid_round(page, server, game, cards="pixel")
     paths = shoot(page, f"{game}-pixel", full_page=False)
     page.context.close()
     return paths
