@@ -13,9 +13,7 @@ LONG_MATCH = {"target_score": 300}
 
 
 def long_finished_match(server: Server) -> str:
-    code = create_table(
-        server, "skyjo", ["random"] * 4, options=LONG_MATCH, bot_delay=0
-    )["code"]
+    code = create_table(server, "skyjo", ["random"] * 4, options=LONG_MATCH, bot_delay=0)["code"]
     status = wait_for_status(server, code, lambda s: s["status"] == "finished")
     assert status["status"] == "finished"
     return code

@@ -10,8 +10,12 @@ markup in it is never read as markup anywhere.
 Who speaks is a *sender* id: ``seat-N`` for the person in seat N (all of that
 person's connections), ``spectator-K`` for one spectating connection. Each listener
 (the same kind of id) has its own mute list; a muted sender's chat and emotes are
-not sent to that listener, live or in the history. The person in the table's first
-human seat (who took it on creating the table) may turn spectators' chat off.
+not sent to that listener, live or in the history. A listener mutes only senders
+that are at the table (a seat, or a spectator connected now), at most ``MAX_MUTES``
+of them, and each ``muted`` answer names the change; a spectator's id leaves every
+list, and its own list goes, when it disconnects, and a seat's when the seat is freed.
+The person in the table's first human seat (who took it on creating the table) may
+turn spectators' chat off.
 
 Chat texts are stored with the table, so a refresh or a restarted server shows the
 last ``HISTORY`` of them; emotes, mutes and the spectator setting are the room's
@@ -42,6 +46,9 @@ BURST = 4
 RATE = 0.5
 #: Chat texts a joining client is sent.
 HISTORY = 50
+#: Senders one listener may have muted at once (a table has at most ten seats and
+#: ``max_spectators`` spectators; nobody needs to mute more than this many of them).
+MAX_MUTES = 32
 #: The reactions a client may send, by name (the client draws each one).
 EMOTES = ("thumbs_up", "laugh", "well_played", "oops", "wow", "thinking")
 
@@ -99,7 +106,23 @@ class Chat:
         self._limiters.pop(conn, None)
         spectator = self._spectator_ids.pop(conn, None)
         if spectator is not None:
-            self._mutes.pop(spectator, None)
+            self._forget(spectator)
+
+    def seat_freed(self, seat: int) -> None:
+        """The seat's person has gone for good: whoever takes it next is someone else."""
+        self._forget(f"seat-{seat}")
+
+    def _forget(self, sender: str) -> None:
+        """Drop ``sender``'s own mute list and ``sender`` from every other list."""
+        self._mutes.pop(sender, None)
+        for mutes in self._mutes.values():
+            mutes.discard(sender)
+
+    def _exists(self, sender: str) -> bool:
+        seat = sender.removeprefix("seat-")
+        if seat != sender:
+            return seat.isdigit() and len(seat) < 3 and int(seat) < len(self.table.seats)
+        return sender in self._spectator_ids.values()
 
     # ------------------------------------------------------------------ inbound
     def _may_speak(self, conn: Connection) -> None:
@@ -145,16 +168,30 @@ class Chat:
         self._deliver(sender, message | {"name": self._name(conn)}, conns)
 
     def mute(self, conn: Connection, sender: str, muted: bool) -> dict[str, Any]:
-        """Mute or unmute ``sender`` for this listener; the answer lists its mutes."""
+        """Mute or unmute ``sender`` for this listener; the answer names the change and
+        lists the listener's mutes (at most ``MAX_MUTES``)."""
+        if not conn.joined:
+            raise ProtocolError("not_joined", "join, rejoin or spectate the table first")
         listener = self.sender(conn)
         if sender == listener:
             raise ProtocolError("bad_mute", "you cannot mute yourself")
-        mutes = self._mutes.setdefault(listener, set())
-        if muted:
-            mutes.add(sender)
-        else:
+        mutes = self._mutes.get(listener, set())
+        if muted and sender not in mutes:
+            if not self._exists(sender):
+                raise ProtocolError("bad_mute", f"nobody at this table is {sender[:40]!r}")
+            if len(mutes) >= MAX_MUTES:
+                raise ProtocolError(
+                    "too_many_mutes", f"you may mute at most {MAX_MUTES} senders at a table"
+                )
+            self._mutes[listener] = mutes | {sender}
+        elif not muted and sender in mutes:
             mutes.discard(sender)
-        return {"type": "muted", "senders": sorted(mutes)}
+        return {
+            "type": "muted",
+            "sender": sender,
+            "muted": muted,
+            "senders": sorted(self._mutes.get(listener, ())),
+        }
 
     def set_spectator_chat(self, conn: Connection, allowed: bool) -> None:
         creator = first_human_seat(self.table)

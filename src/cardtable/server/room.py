@@ -374,6 +374,7 @@ class Room:
             return
         self.table.names[seat] = None
         self.table.token_hashes[seat] = None
+        self.chat.seat_freed(seat)
         self.on_change(self)
         self._broadcast_table()
 
