@@ -109,3 +109,24 @@ def test_round_one_begins_in_the_narration_like_every_round() -> None:
             assert "Round 1 begins on the blue 0; first to play: You." in narration(app)
 
     asyncio.run(run())
+
+
+def test_the_draw_a_plus_two_makes_is_no_penalty() -> None:
+    """Drawing for a +2 played is ordinary play: the narration says why, not "penalty"."""
+    state = LastCardState.from_deal(
+        [["R+2", "R8", "G5"], ["G1", "B2", "Y3"]], ["R1"], ["B1", "B3", "B4", "B5", "B6"]
+    )
+    session = Session(state, 0, {1: RandomBot(1)}, ["You", "Bot 2"], order_seed=1)
+    app = PlayApp(session, renderer_for("lastcard"), delay=0)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await settle(app, pilot) == "move"
+            plus_two = next(k for k, m in zip(app.keys, app.moves, strict=True) if "+2" in str(m))
+            await press(app, plus_two or "")
+            await settle(app, pilot)
+            told = narration(app)
+            assert "Bot 2 drew 2 cards for the +2/+4 played." in told
+            assert "penalty" not in told
+
+    asyncio.run(run())

@@ -1,15 +1,20 @@
 """Skyjo in the terminal: a whole round played by keys on an 80x24 screen."""
 
+import asyncio
 import random
 import re
 
+from cardtable.games.skyjo.actions import Reveal
 from cardtable.games.skyjo.state import DOWN, GONE
 from cardtable.tui.app import PlayApp
 
 from .pilot import (
+    SIZE,
     app_for,
     move_texts,
     play_first_round,
+    press,
+    settle,
     widget_text,
 )
 
@@ -38,6 +43,26 @@ def test_a_round_by_keys_shows_results_and_never_an_opponents_hidden_card() -> N
     app = app_for("skyjo", "--players", "3", "--bots", "random", "--seed", "7")
     text, told, moves = play_first_round(app, 3, assert_opponents_as_dealt, reveal_first)
     assert len(moves) > 10
-    assert re.search(r"Bot 2 turned up -?\d+ at [ABC][1-4]\.", told)
+    assert re.search(r"Bot 2 turned up their card (1[0-2]|[1-9]): a -?\d+\.", told)
     assert "Round 1 is over." in told
     assert "finished first" in text
+
+
+def test_your_cards_are_numbered_1_to_12_in_reading_order_as_in_the_browser() -> None:
+    """The numbers above your cards, the move list and the keys all count from 1, row by
+    row: pressing 6 turns up the second card of the second row (engine position 5)."""
+    app = app_for("skyjo", "--seed", "7", "--bots", "random")
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            own = widget_text(app, "#own").splitlines()
+            numbers = [line.split() for line in own if re.fullmatch(r"[\d ]+", line.strip())]
+            assert numbers == [["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "11", "12"]]
+            assert not re.search(r"\b[ABC][1-4]\b", "\n".join(own + move_texts(app)))
+            assert "6 Turn up card 6" in move_texts(app)
+            done = len(app.session.state.log)
+            await press(app, "6")
+            assert app.session.state.log[done] == (0, Reveal(5))
+
+    asyncio.run(run())

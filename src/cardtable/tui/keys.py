@@ -1,10 +1,11 @@
 """Which key picks which move in the terminal: keys that mean the same thing every time.
 
 A player learns keys by use, so a move keeps its key: a kind of move has its own key in
-every game (``d`` draws, ``t`` takes the discard), a move on one of your own slots is
-that slot's number as people count (slots 1 to 9 by their digit, slot 10 by ``0``, as on a
-keyboard's number row), and any other move (a card to play, a place in a Skyjo layout)
-takes the first free key of ``POOL`` and keeps it for as long as it stays offered.
+every game (``d`` draws, ``t`` takes the discard), a move on one of your own cards (a
+Cactus slot, a place in your Skyjo layout) is that card's number as the screen shows it,
+counted from 1 (cards 1 to 9 by their digit, card 10 by ``0``, as on a keyboard's number
+row), and any other move (a card to play, Skyjo's cards 11 and 12) takes the first free
+key of ``POOL`` and keeps it for as long as it stays offered.
 Moves beyond the pool have no key; the move list still reaches them with the arrow
 keys and Enter.
 """
@@ -32,15 +33,17 @@ OwnKey = Callable[[Action], str | None]
 
 
 def own_key(kind_keys: Mapping[str, str]) -> OwnKey:
-    """A move's own key: its kind's key, or the number (from 1) of the slot of yours it acts on."""
+    """A move's own key: its kind's key, or the number (from 1) of the card of yours it
+    acts on (a Cactus ``slot``, a Skyjo ``pos``; a field with a ``seat`` is another
+    player's card)."""
 
     def key(action: Action) -> str | None:
         if action.kind in kind_keys:
             return kind_keys[action.kind]
         fields = action.to_json()
-        slot = fields.get("slot")
-        if isinstance(slot, int) and "seat" not in fields and 0 <= slot <= 9:
-            return str((slot + 1) % 10)
+        place = fields.get("slot", fields.get("pos"))
+        if isinstance(place, int) and "seat" not in fields and 0 <= place <= 9:
+            return str((place + 1) % 10)
         return None
 
     return key

@@ -51,7 +51,13 @@ NARRATION = {
     "reshuffle": "The discard pile was shuffled into a new draw pile.",
     "round_end": "Round {round} is over: {winner_name} went out.",
 }
-REASONS = {"draw": "", "penalty": " (penalty)", "missed_call": " for not calling Last Card"}
+#: Why cards were drawn: the engine's ``penalty`` is the pending draw of the +2 and +4
+#: cards played, an ordinary part of play; only a missed call is a penalty.
+REASONS = {
+    "draw": "",
+    "penalty": " for the +2/+4 played",
+    "missed_call": " for not calling Last Card",
+}
 
 
 def split(card: str) -> tuple[str | None, str]:

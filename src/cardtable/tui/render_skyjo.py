@@ -1,7 +1,7 @@
 """Skyjo in the terminal: 3x4 layouts of numbered cards in the game's colour bands.
 
-A layout position is named by its row letter and column number (A1 top left, C4
-bottom right), the same names the move list uses.
+Your cards are numbered 1 to 12 in reading order (1 top left, 12 bottom right), as
+in the browser; the move list and the narration use the same numbers.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ def band(value: int) -> str:
     return "bold white on red3"
 
 
-def position(pos: int) -> str:
-    return f"{'ABC'[pos // COLUMNS]}{pos % COLUMNS + 1}"
+def number(pos: int) -> int:
+    """A layout place as people count it: card 1 to 12, row by row."""
+    return pos + 1
 
 
 def chip(card: int | str | None, pad: str = "") -> Text:
@@ -50,14 +51,15 @@ def chip(card: int | str | None, pad: str = "") -> Text:
     return Text(f"{pad}{card:>2}{pad}", band(card))
 
 
-def grid(layout: Sequence[int | str], pad: str, labels: bool = False) -> Text:
-    """A 3x4 layout, optionally with row letters and column numbers around it."""
-    width = 2 + 2 * len(pad)
+def grid(layout: Sequence[int | str], pad: str, numbers: bool = False) -> Text:
+    """A 3x4 layout, optionally with each card's number (from 1) above it."""
     lines = []
-    if labels:
-        lines.append(Text("  " + " ".join(f"{c + 1:^{width}}" for c in range(COLUMNS))))
     for row in range(3):
-        line = Text(f"{'ABC'[row]} " if labels else "")
+        if numbers:  # right-aligned like the values under them
+            first = row * COLUMNS + 1
+            numbered = " ".join(f"{pad}{first + c:>2}{pad}" for c in range(COLUMNS))
+            lines.append(Text(numbered, "dim"))
+        line = Text()
         for col in range(COLUMNS):
             if col:
                 line.append(" ")
@@ -71,19 +73,19 @@ def card_name(card: int | None) -> str:
 
 
 MOVES = {
-    "reveal": "Turn up {at}",
+    "reveal": "Turn up card {n}",
     "draw": "Draw from the pile ({draw_size} left)",
     "take_discard": "Take the discard ({discard_top})",
-    "replace": "Put it at {at} (over {over})",
+    "replace": "Put it in place of card {n} ({over})",
     "discard": "Discard it, then turn a card up",
 }
 NARRATION = {
     "round_start": "Round {round} begins; the discard shows {discard_top}.",
-    "reveal": "{who} turned up {card} at {at}.",
+    "reveal": "{who} turned up {whose} card {n}: a {card}.",
     "draw": "{who} drew a card.",
     "drawn": "You drew {card}.",
     "take_discard": "{who} took the {card} from the discard.",
-    "replace": "{who} put {card} at {at}, discarding {old}.",
+    "replace": "{who} put the {card} in place of {whose} card {n}, discarding the {old}.",
     "discard": "{who} discarded the {card}.",
     "clear": "{who} cleared a line of {card}s.",
     "finish": "{who} turned up every card: last turns!",
@@ -97,7 +99,7 @@ class SkyjoRenderer(GameRenderer):
         return grid(view["layouts"][seat], "")
 
     def own(self, view: View, seats: Seats) -> RenderableType:
-        return grid(view["layouts"][seats.you], " ", labels=True)
+        return grid(view["layouts"][seats.you], " ", numbers=True)
 
     def centre(self, view: View, seats: Seats) -> RenderableType:
         line = Text("Draw ")
@@ -133,7 +135,7 @@ class SkyjoRenderer(GameRenderer):
         return describe_with(
             MOVES,
             action,
-            at="" if pos is None else position(pos),
+            n="" if pos is None else number(pos),
             over="a hidden card" if there == "hidden" else there,
             draw_size=view["draw_size"],
             discard_top=view["discard_top"],
@@ -142,8 +144,11 @@ class SkyjoRenderer(GameRenderer):
     def narrate(self, event: Event, seats: Seats) -> str | None:
         if event.type == "draw" and event.data["seat"] == seats.you:
             return None  # the private "drawn" event says more
-        at = position(event.data["pos"]) if "pos" in event.data else ""
-        return phrase(NARRATION, event, seats, at=at)
+        d = event.data
+        if "pos" not in d:
+            return phrase(NARRATION, event, seats)
+        whose = seats.whose(d["seat"], d["seat"])
+        return phrase(NARRATION, event, seats, n=number(d["pos"]), whose=whose)
 
     def final(self, end: Event, seats: Seats) -> RenderableType:
         table = Table.grid(padding=(0, 2))
