@@ -12,6 +12,7 @@ import pytest
 from cardtable import coach
 from cardtable.bots.base import make_bot
 from cardtable.cli import main
+from cardtable.coach import command
 from cardtable.engine.registry import make
 from cardtable.engine.state import State
 from cardtable.sim.runner import play_match
@@ -145,3 +146,32 @@ def test_the_command_line_names_a_missing_or_bad_record(
     bad.write_text("{not json")
     assert main(["analyse", str(bad), "--seat", "0"]) == 2
     assert "JSON" in capsys.readouterr().err
+
+
+def test_the_table_counts_from_1_and_says_what_each_cost_means() -> None:
+    """Seat, move and card numbers as on the screens (from 1), and no bare or negative
+    cost: each says how the move compares with the coach's."""
+    replace = {"type": "replace", "slot": 2}
+    decisions = [
+        coach.Decision(0, 1, {"type": "draw"}, {"type": "draw"}, 0.0, 0.0, None),
+        coach.Decision(4, 1, replace, {"type": "discard"}, 3.25, 0.5, "mistake"),
+        coach.Decision(9, 2, {"type": "discard"}, replace, -0.4, 0.3, None),
+    ]
+    analysis = coach.Analysis.of("cactus", 1, decisions, 64, 1)
+    lines = command.table(analysis).splitlines()
+    assert lines[0].startswith("cactus, seat 2: 3 decisions")
+    rows = [line.split() for line in lines[2:]]
+    assert [row[0] for row in rows] == ["1", "5", "10"]
+    assert "replace, card 3" in lines[3] and "replace, card 3" in lines[4]
+    assert lines[2].endswith("the coach plays it too")
+    assert lines[3].endswith("about 3.2 more round points than the coach's move (mistake)")
+    assert lines[4].endswith("as good as the coach's move")
+    assert "-0.4" not in lines[4]
+
+
+def test_a_last_card_cost_reads_as_a_chance_to_win() -> None:
+    played = {"type": "play", "card": "R7", "color": None, "call": True}
+    decision = coach.Decision(2, 1, played, {"type": "draw"}, 0.12, 0.02, None)
+    text = command.table(coach.Analysis.of("lastcard", 0, [decision], 256, 1))
+    assert "play, red 7, calling Last Card" in text
+    assert "about 12% less chance to win the round than the coach's move" in text

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.argtypes import whole
+from cardtable.tui.render_lastcard import words as last_card_words
 
 from .analysis import PROFILES, Analysis, CoachError, analyse, dumps
 
@@ -22,7 +23,13 @@ def add_analyse_command(sub: Any) -> None:
         "coach suggests and its estimated cost.",
     )
     p.add_argument("record", type=Path, help="the match record, a JSON file")
-    p.add_argument("--seat", type=int, required=True, help="the seat to analyse (from 0)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        required=True,
+        help="the seat to analyse, from 0 as in match records (the table it prints "
+        "counts seats, moves and cards from 1, as the screens do: --seat 0 is seat 1)",
+    )
     p.add_argument(
         "--ms",
         type=float,
@@ -73,21 +80,61 @@ def _read_record(path: Path) -> Any:
         raise CoachError(f"the record {path} is not valid JSON: {exc}") from None
 
 
+#: How a positive cost reads, by the analysis's unit.
+COST_WORDS = {
+    "points": "about {cost:.1f} more round points than the coach's move",
+    "win chance": "about {cost:.0%} less chance to win the round than the coach's move",
+}
+
+
 def table(analysis: Analysis) -> str:
-    """The analysis as lines a person reads: one per decision, the costly ones marked."""
+    """The analysis as lines a person reads: one per decision, the costly ones marked.
+
+    Everything is counted from 1 as on the screens (seat, move, card), and each cost
+    says what it means; a decision whose played move priced as well as the coach's
+    (a cost of 0 or below: the pricing and the search disagree on a close choice)
+    says so rather than showing a negative number.
+    """
     lines = [
-        f"{analysis.game}, seat {analysis.seat}: {len(analysis.decisions)} decisions "
-        f"(cost in {analysis.unit}, {analysis.samples} re-deals each)",
-        f"{'move':>5} {'round':>5}  {'played':<28} {'suggested':<28} {'cost':>7}  label",
+        f"{analysis.game}, seat {analysis.seat + 1}: {len(analysis.decisions)} decisions, each "
+        f"priced on {analysis.samples} re-deals against the move the coach would play",
+        f"{'move':>5} {'round':>5}  {'played':<24} {'suggested':<24} how the played move compares",
     ]
     for d in analysis.decisions:
+        mark = f" ({d.label})" if d.label else ""
+        compared = cost_words(d.played, d.suggested, d.cost, analysis.unit)
         lines.append(
-            f"{d.index:>5} {d.round:>5}  {_move(d.played):<28} {_move(d.suggested):<28} "
-            f"{d.cost:>7.2f}  {d.label or ''}"
+            f"{d.index + 1:>5} {d.round:>5}  {move_words(d.played):<24} "
+            f"{move_words(d.suggested):<24} {compared}{mark}"
         )
     return "\n".join(lines)
 
 
-def _move(action: dict[str, Any]) -> str:
-    fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
-    return f"{action.get('type')}({fields})" if fields else str(action.get("type"))
+def cost_words(played: dict[str, Any], suggested: dict[str, Any], cost: float, unit: str) -> str:
+    """A decision's cost in words: what the played move is expected to lose."""
+    if played == suggested:
+        return "the coach plays it too"
+    if cost <= 0:
+        return "as good as the coach's move"
+    return COST_WORDS[unit].format(cost=cost)
+
+
+def move_words(action: dict[str, Any]) -> str:
+    """A move in words, its cards and seats counted from 1: ``replace, card 3``."""
+    words = [str(action.get("type", "?")).replace("_", " ")]
+    for name, value in action.items():
+        if name == "type" or value is None or value is False:
+            continue
+        if name in ("slot", "pos", "target_slot"):
+            words.append(f"card {value + 1}")
+        elif name == "seat":
+            words.append(f"seat {value + 1}")
+        elif name == "call":
+            words.append("calling Last Card")
+        elif name == "color":
+            words.append(f"naming {value}")
+        elif name == "card":
+            words.append(last_card_words(value))
+        else:
+            words.append(f"{name} {value}")
+    return ", ".join(words)
