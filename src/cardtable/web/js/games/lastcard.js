@@ -191,8 +191,12 @@ export function moves(event, ctx) {
   }
 }
 
-/** The reasons for a draw the log tells (lastcard.log.draw.<reason>). */
-const DRAW_REASONS = ["missed_call", "penalty"];
+/**
+ * The reasons for a draw the log tells, by the engine's reason: a missed call is a
+ * penalty; the engine's "penalty" is the pending draw of the +2 and +4 cards played,
+ * an ordinary part of play, and is told as such (lastcard.log.draw.<key>).
+ */
+const DRAW_REASONS = { missed_call: "missed_call", penalty: "pending" };
 
 /** A line for the table's log, or null for events not worth one. */
 export function describe(event, ctx) {
@@ -206,7 +210,7 @@ export function describe(event, ctx) {
       return t(`lastcard.log.play${wild ? "Wild" : ""}${event.call ? "Call" : ""}`, params);
     }
     case "draw": {
-      const why = DRAW_REASONS.includes(event.reason) ? `.${event.reason}` : "";
+      const why = Object.hasOwn(DRAW_REASONS, event.reason) ? `.${DRAW_REASONS[event.reason]}` : "";
       return t(`lastcard.log.draw${why}`, { name: who, n: event.count });
     }
     case "drawn":
