@@ -6,12 +6,15 @@ import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, m
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { buildPrefs } from "./prefs.js";
+import { seatName } from "./seatnames.js";
 import { TableView } from "./tableview.js";
 import { t, translatePage } from "./i18n.js";
 
 const AUTOPLAY_MS = 900;
 const POLL_MS = 500;
 const REVEALED = "all";
+/** A person's seat in a match record (every other seat is a bot's spec). */
+const HUMAN = "human";
 
 const $ = (id) => document.getElementById(id);
 const code = (queryParam("code") ?? "").trim().toUpperCase();
@@ -25,6 +28,8 @@ class ReplayView extends TableView {
 
 const replay = {
   data: null,
+  /** The seats' names as the table showed them (bots by seat: "Bot 2"). */
+  names: [],
   frames: [],
   position: 0,
   viewer: queryParam("seat") ?? "0",
@@ -51,6 +56,7 @@ async function load() {
     return;
   }
   replay.frames = replay.data.frames;
+  replay.names = replay.data.seats.map((kind, p) => seatName(p, kind !== HUMAN, replay.data.names[p]));
   if (!replay.tv) {
     const game = GAMES[replay.data.game];
     $("game-title").textContent = game.title;
@@ -59,13 +65,13 @@ async function load() {
     replay.tv = new ReplayView(game, () => {}, parts, replay.data.game);
     fillSeatChoices();
   }
-  replay.tv.setTable(replay.data.names, null);
+  replay.tv.setTable(replay.names, null);
   $("position").max = String(replay.frames.length - 1);
   show(Math.min(replay.position, replay.frames.length - 1), false);
 }
 
 function fillSeatChoices() {
-  const names = replay.data.names.map((n, p) => n || t("table.seatN", { n: p + 1 }));
+  const names = replay.names;
   const seats = names.map((name, p) => h("option", { value: String(p), text: name }));
   replaceChildren($("viewer"), seats, h("option", { value: REVEALED, text: t("replay.revealed") }));
   $("viewer").value = replay.viewer;
@@ -104,12 +110,12 @@ function show(target, animate) {
 
 function frameStatus(frame, position) {
   if (position === 0) return t("replay.deal");
-  const who = replay.data.names[frame.seat] || (frame.seat < 0 ? t("replay.theTable") : t("table.seatN", { n: frame.seat + 1 }));
+  const who = frame.seat < 0 ? t("replay.theTable") : replay.names[frame.seat];
   return t("replay.move", { round: frame.round, n: position, name: who, action: describeAction(frame.action) });
 }
 
 function coachNote(decision) {
-  const name = replay.data.names[replay.analysis.seat] || t("table.seatN", { n: replay.analysis.seat + 1 });
+  const name = replay.names[replay.analysis.seat];
   const played = describeAction(decision.played);
   const n = decision.index + 1;
   if (decision.label === null && decision.cost <= 0) {

@@ -16,6 +16,7 @@ import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
 import { changedOptions, optionTitle, presetOf, presetTitle } from "./presets.js";
 import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
+import { seatName } from "./seatnames.js";
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
@@ -100,10 +101,7 @@ function showIdle() {
 // ------------------------------------------------------------------ names and seats
 /** Names as the table shows them: bots are numbered by seat so that they differ. */
 function seatNames() {
-  return page.table.seats.map((s) => {
-    if (s.kind === "bot") return t("table.botN", { n: s.seat + 1 });
-    return s.name ?? t("table.seatN", { n: s.seat + 1 });
-  });
+  return page.table.seats.map((s) => seatName(s.seat, s.kind === "bot", s.name));
 }
 
 function renderSeats() {

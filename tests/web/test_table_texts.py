@@ -1,0 +1,114 @@
+"""What the table, the replay and the coach say, as a person reads it on the page.
+
+Each test fails on the client as it was before its fix: an ordinary +2/+4 draw was
+logged as a penalty, replays and the coach called every bot "Bot (normal)" while the
+table says "Bot 2", and the replay's score sheet ran out of its panel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+from playwright.sync_api import Page
+
+from tests.server.support import Server, create_table, play_randomly, seat_clients
+
+from .states import find, position, render_position
+from .support import PHONE
+
+#: The screen most laptops have.
+SMALL_DESKTOP = {"width": 1280, "height": 800}
+
+OPTIONS = {"skyjo": {"target_score": 1}, "cactus": {"rounds": 2}}
+
+
+def finished_with_bots(server: Server, game: str, bots: int) -> str:
+    """A table whose first match a random person and ``bots`` bots played to the end."""
+    seats = ["human", *["heuristic"] * bots]
+    code = create_table(server, game, seats, options=OPTIONS[game], bot_delay=0.0)["code"]
+
+    async def scenario() -> None:
+        (client,) = await seat_clients(server, code, [0])
+        await client.send({"type": "start"})
+        await client.expect("state")
+        await play_randomly(client, game, random.Random(8))
+        await client.close()
+
+    # Playwright's sync API runs an event loop in this thread: play in another one.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
+    return code
+
+
+def visible_text(page: Page, selector: str) -> str:
+    """The text of ``selector`` once it is scrolled into view and inside the viewport."""
+    node = page.locator(selector)
+    node.scroll_into_view_if_needed()
+    box = node.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, f"{selector} is not shown"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], f"{selector} runs off"
+    return node.inner_text()
+
+
+def plus_two_draw():
+    """A Last Card position right after a player drew for a +2 or +4 played on them."""
+
+    def found(step):
+        drew = [e for e in step.events if e["type"] == "draw" and e.get("reason") == "penalty"]
+        return drew[0]["seat"] if drew else None
+
+    step, seat = find("lastcard", 3, found)
+    return position(step, seat)
+
+
+def test_a_draw_for_a_plus_two_is_logged_as_such_not_as_a_penalty(web_server, open_page):
+    page = open_page()
+    render_position(page, web_server.url, "lastcard", plus_two_draw())
+    # The page opened without a table hides its side panels; a table shows them.
+    page.evaluate("document.getElementById('side').hidden = false")
+    page.locator("#log li", has_text="+2/+4").wait_for()
+    assert "played" in visible_text(page, "#log li:has-text('+2/+4')")
+    assert "penalty" not in page.locator("#log").inner_text()
+
+
+def whole_sheet(page: Page) -> None:
+    """Every column of the score sheet is inside its panel and the viewport: nothing is
+    cut off, nothing needs scrolling sideways to be read."""
+    page.locator("#sheet table").scroll_into_view_if_needed()
+    sheet = page.evaluate(
+        """() => {
+            const sheet = document.getElementById("sheet");
+            const table = sheet.querySelector("table").getBoundingClientRect();
+            const panel = sheet.closest(".panel").getBoundingClientRect();
+            return { scroll: sheet.scrollWidth, width: sheet.clientWidth,
+                     table: [table.left, table.right], panel: [panel.left, panel.right],
+                     page: document.documentElement.scrollWidth, viewport: innerWidth };
+        }"""
+    )
+    assert sheet["scroll"] <= sheet["width"], f"the sheet is cut off: {sheet}"
+    assert sheet["panel"][0] <= sheet["table"][0] and sheet["table"][1] <= sheet["panel"][1]
+    assert sheet["panel"][0] >= 0 and sheet["panel"][1] <= sheet["viewport"], sheet
+    assert sheet["page"] <= sheet["viewport"], "the page scrolls sideways"
+
+
+def test_a_replay_names_bots_as_the_table_does_and_shows_the_whole_score_sheet(
+    web_server, open_page
+):
+    code = finished_with_bots(web_server, "cactus", 5)
+    table_names = ["player 0", *[f"Bot {seat}" for seat in range(2, 7)]]
+    for viewport in (SMALL_DESKTOP, PHONE):
+        page = open_page(viewport=viewport)
+        page.goto(f"{web_server.url}/replay.html?code={code}&match=1&seat=0")
+        page.wait_for_selector("#status:has-text('the deal')")
+        last = page.locator("#position").get_attribute("max")
+        page.locator("#position").fill(str(last))
+        page.wait_for_selector(f"#position-text:has-text('{last} of {last}')")
+        assert page.locator("#sheet thead th").all_inner_texts()[1:] == table_names
+        for select in ("#viewer", "#coach-seat"):
+            options = page.locator(f"{select} option").all_inner_texts()
+            assert options[: len(table_names)] == table_names
+        assert "Bot (" not in page.locator("body").inner_text()
+        whole_sheet(page)
