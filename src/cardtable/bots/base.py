@@ -55,6 +55,11 @@ class Bot(ABC):
         """The cost of one decision (a search bot overrides this)."""
         return Budget()
 
+    def inner_bots(self, game: str) -> list[Bot]:
+        """The bots this one consults many times within one decision (a search's rollout
+        and base policies), whose own cost multiplies its budget. None by default."""
+        return []
+
     def check_parts(self, game: str) -> None:
         """Raise ``BotSpecError`` if a bot the spec names inside this one (a search's
         rollout policy) cannot play ``game``, so that a bad spec fails when it is given,

@@ -24,7 +24,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.extras import require
 
-from .base import Bot, BotSpecError, register_bot
+from .base import Bot, BotSpecError, Budget, register_bot
 
 DEFAULT_ITERATIONS = 400
 BELIEFS = ("informed", "uniform")
@@ -48,10 +48,16 @@ class OpenSpielIsmctsBot(Bot):
         for name, value in (("iterations", iterations), ("ms", ms)):
             if value is not None and not value > 0:
                 raise BotSpecError(f"{name} must be positive, got {value!r}")
-        self.iterations = int(iterations or (DEFAULT_ITERATIONS if ms is None else 10**9))
+        #: The simulations asked for (None: as many as ``ms`` allows).
+        self.budgeted = iterations or (DEFAULT_ITERATIONS if ms is None else None)
+        self.iterations = int(self.budgeted or 10**9)
         self.seconds = None if ms is None else ms / 1000
         self.c = float(c)
         self.belief = belief
+
+    def budget(self) -> Budget:
+        budgeted = None if self.budgeted is None else int(self.budgeted)
+        return Budget(self.seconds, budgeted, searches=True)
 
     def act(self, state: State, seat: int) -> Action:
         import numpy as np

@@ -248,8 +248,10 @@ class IsmctsBot(Bot):
         return Budget(self.seconds, self.iterations, self.workers, searches=True)
 
     def check_parts(self, game: str) -> None:
-        self.policy(game)
-        self.base_policy(game)
+        self.inner_bots(game)
+
+    def inner_bots(self, game: str) -> list[Bot]:
+        return [bot for bot in (self.policy(game), self.base_policy(game)) if bot is not None]
 
     def run(
         self, search: _Search, state: State, iterations: int | None, deadline: float | None

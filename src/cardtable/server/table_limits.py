@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.bots.base import BotSpecError, make_bot
+from cardtable.bots.base import BotSpecError, Budget, make_bot
 from cardtable.engine.errors import OptionError
 from cardtable.engine.registry import GameSpec
 
@@ -19,10 +19,28 @@ from .config import ServerConfig
 
 
 def check_bot(spec: str, game: str, config: ServerConfig) -> None:
-    """Raise ``BotSpecError`` unless bot ``spec`` can play ``game`` within the limits."""
+    """Raise ``BotSpecError`` unless bot ``spec`` can play ``game`` within the limits.
+
+    Every spec goes through here, whichever module registers its bot: the bot's
+    declared ``budget`` is held to the limits, a search must bound itself by time or
+    iterations, and a bot consulted many times within a decision (a search's rollout
+    policy) must not search itself, since its cost would multiply.
+    """
     bot = make_bot(spec, game)
     bot.check_parts(game)
-    budget = bot.budget()
+    check_budget(spec, bot.budget(), config)
+    for inner in bot.inner_bots(game):
+        if inner.budget().searches:
+            raise BotSpecError(
+                f"bot {spec!r} searches with another search inside it;"
+                " this server allows only searches whose rollouts do not search"
+            )
+
+
+def check_budget(spec: str, budget: Budget, config: ServerConfig) -> None:
+    """Raise ``BotSpecError`` if one decision of ``budget`` is over the server's limits."""
+    if budget.searches and budget.seconds is None and budget.iterations is None:
+        raise BotSpecError(f"bot {spec!r} searches without a bound on its time or iterations")
     if budget.workers > config.bot_max_workers:
         raise BotSpecError(
             f"bot {spec!r} asks for {budget.workers} processes a decision;"
