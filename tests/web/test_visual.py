@@ -169,13 +169,19 @@ def screens(browser: Browser, web_server: Server) -> Iterator[Screens]:
     assert shown.crashes == [], "the client raised script errors"
 
 
+FINITE_ANIMATIONS_DONE = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+
+
 def show(page: Page, theme: str, viewport: dict[str, int]) -> None:
     """Switch ``page`` to ``theme`` (the system's preference) and ``viewport``."""
     page.emulate_media(color_scheme=theme)
     page.set_viewport_size(viewport)
     page.wait_for_function("(theme) => document.documentElement.dataset.theme === theme", arg=theme)
-    # Let the layout settle (a resize redraws the table) and the celebration end.
+    # Let the layout settle (a resize redraws the table) and what moves stop moving
+    # (a celebration, a card's flight); what moves for ever (a call to act) stays.
     page.wait_for_timeout(250)
+    page.wait_for_function(FINITE_ANIMATIONS_DONE)
 
 
 def assert_seen_well(page: Page, needs: Needs) -> None:

@@ -59,7 +59,9 @@ SCREENS: dict[str, Needs] = {
         ("#board .controls button", "#board .controls [data-action]"),
     ),
     "match-end": Needs((".match-end ol.ranking", ".match-end [data-lobby]")),
-    "replay": Needs(("#board .felt", ".replay-controls button", "#position")),
+    "replay": Needs(
+        (".replay-controls button", "#position", "#board .middle", "#board .player.mine")
+    ),
 }
 
 #: The checks: a JavaScript function expression (in visual.js, beside this file).

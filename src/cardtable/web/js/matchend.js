@@ -110,8 +110,7 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
         ),
       ),
     ),
-    h("h3", { text: t("matchend.rounds") }),
-    h("div", { class: "match-end-detail" }, roundsTable(view, names), chart(view, names)),
+    // The way on right under the result, before the details of a long match.
     votes.length ? h("p", { text: t("matchend.rematchAsked", { names: listOf(votes) }) }) : null,
     h(
       "div",
@@ -127,6 +126,14 @@ export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
           })
         : null,
       h("a", { class: "action-button", href: "./", "data-lobby": "", text: t("matchend.lobby") }),
+    ),
+    h("h3", { text: t("matchend.rounds") }),
+    h(
+      "div",
+      { class: "match-end-detail" },
+      // A long match's table scrolls in a box that the keyboard can reach too.
+      h("div", { class: "rounds-scroll", tabindex: 0, role: "region", "aria-label": t("matchend.rounds") }, roundsTable(view, names)),
+      chart(view, names),
     ),
     record ? h("p", { class: "record-link" }, h("a", { href: record, download: "", text: t("matchend.record") })) : null,
   );
