@@ -175,3 +175,33 @@ def test_a_last_card_cost_reads_as_a_chance_to_win() -> None:
     text = command.table(coach.Analysis.of("lastcard", 0, [decision], 256, 1))
     assert "play, red 7, calling Last Card" in text
     assert "about 12% less chance to win the round than the coach's move" in text
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_a_hint_names_the_best_other_move_and_what_the_coach_s_move_gains(game: str) -> None:
+    """The hint's gain is the pricing's own difference between the two moves, on the
+    same re-deals, so it can be checked against ``price``."""
+    state = make(game, 2, seed=4, options=SHORT[game])
+    seat = min(state.to_act)
+    while len(state.legal_actions(seat)) < 2:  # to the first real choice
+        state.apply(seat, state.legal_actions(seat)[0])
+        seat = min(state.to_act)
+    given = coach.hint(state, seat, seed=5)
+    legal = state.legal_actions(seat)
+    assert given.action in legal and given.alternative in legal
+    assert given.alternative != given.action
+    assert given.unit == coach.profile(game).unit
+    others = [a for a in legal if a != given.action]
+    priced = coach.price(state, seat, [given.action, *others], coach.profile(game).samples, 5)
+    means = {a: sum(o) / len(o) for a, o in zip([given.action, *others], priced, strict=True)}
+    sign = 1 if given.unit == "points" else -1
+    assert given.gain == pytest.approx(sign * (means[given.alternative] - means[given.action]))
+    assert all(sign * means[a] >= sign * means[given.alternative] for a in others)
+    assert set(given.to_json()) == {"action", "alternative", "gain", "unit"}
+
+
+def test_a_hint_for_the_only_move_says_so() -> None:
+    state = make("cactus", 2, seed=4, options=SHORT["cactus"])
+    seat = min(state.to_act)
+    assert len(state.legal_actions(seat)) == 1  # look at the first cards
+    assert coach.hint(state, seat, seed=5).to_json()["alternative"] is None

@@ -156,4 +156,7 @@ def test_hints_are_given_at_practice_tables_only_and_for_the_current_move(server
     early, state, hint, refused = asyncio.run(scenario())
     assert early["error"] == "not_your_move"
     assert hint["version"] == state["version"] and hint["action"] in state["legal"]
+    # Why: the best other move, and what the coach's move is expected to gain over it.
+    assert hint["alternative"] in state["legal"] and hint["alternative"] != hint["action"]
+    assert isinstance(hint["gain"], float) and hint["unit"] == "points"
     assert refused["error"] == "no_hints" and "practice" in refused["message"]

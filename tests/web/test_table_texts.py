@@ -2,13 +2,15 @@
 
 Each test fails on the client as it was before its fix: an ordinary +2/+4 draw was
 logged as a penalty, replays and the coach called every bot "Bot (normal)" while the
-table says "Bot 2", and the replay's score sheet ran out of its panel.
+table says "Bot 2", the replay's score sheet ran out of its panel, and a hint was an
+outline with no word of what to do or why.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 from playwright.sync_api import Page
@@ -16,7 +18,7 @@ from playwright.sync_api import Page
 from tests.server.support import Server, create_table, play_randomly, seat_clients
 
 from .states import find, position, render_position
-from .support import PHONE
+from .support import PHONE, TablePage
 
 #: The screen most laptops have.
 SMALL_DESKTOP = {"width": 1280, "height": 800}
@@ -112,3 +114,32 @@ def test_a_replay_names_bots_as_the_table_does_and_shows_the_whole_score_sheet(
             assert options[: len(table_names)] == table_names
         assert "Bot (" not in page.locator("body").inner_text()
         whole_sheet(page)
+
+
+#: A hint in words: the move, and what it gains over the best other move.
+HINT = re.compile(
+    r"Hint: .+ — (expected about \d+\.\d points? better than .+"
+    r"|about as good as .+: a close choice)\.|Hint: .+, the only move\."
+)
+
+
+def readable(page: Page, selector: str) -> str:
+    """The text of ``selector``, which must be inside the viewport and not covered."""
+    text = visible_text(page, selector)
+    on_top = page.locator(selector).evaluate(
+        """node => { const r = node.getBoundingClientRect();
+                     const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                     return node.contains(top); }"""
+    )
+    assert on_top, f"{selector} is covered"
+    return text
+
+
+def test_a_hint_says_the_move_and_why_beside_the_outline(web_server, open_page):
+    for viewport in (SMALL_DESKTOP, PHONE):
+        person = TablePage.seated(open_page(viewport), web_server, "skyjo", ["human", "random"])
+        page = person.page
+        page.click("[data-hint]:not([disabled])")
+        page.locator("[data-hint-text]").wait_for()
+        assert HINT.fullmatch(readable(page, "[data-hint-text]"))
+        assert page.locator("#board .hinted").count() == 1

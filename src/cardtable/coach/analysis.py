@@ -186,6 +186,47 @@ def suggest(state: State, seat: int, seed: int, ms: float | None = None) -> Acti
     return make_bot(search_spec(state.game, ms), state.game, seed).act(state, seat)
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The coach's move for a decision now, and why: how it compares with the best
+    other legal move, priced on the same re-deals as an analysis prices a decision."""
+
+    action: Action
+    #: The best-priced other legal move (None when the coach's move is the only one).
+    alternative: Action | None
+    #: How much better the coach's move is expected to be than ``alternative``, in
+    #: ``unit`` (0 or below: about as good, on a close choice).
+    gain: float
+    unit: str
+
+    def to_json(self) -> dict[str, Any]:
+        other = None if self.alternative is None else self.alternative.to_json()
+        return {
+            "action": self.action.to_json(),
+            "alternative": other,
+            "gain": round(self.gain, 4),
+            "unit": self.unit,
+        }
+
+
+def hint(state: State, seat: int, seed: int, ms: float | None = None) -> Hint:
+    """The coach's move for ``seat`` now, with what it is expected to gain over the
+    best other legal move: every legal move is priced on the game's re-deals (as an
+    analysis prices a decision), from what the seat may know."""
+    action = suggest(state, seat, seed, ms)
+    coach = profile(state.game)
+    unit = coach.unit
+    others = [a for a in state.legal_actions(seat) if a != action]
+    if not others:
+        return Hint(action, None, 0.0, unit)
+    outcomes = price(state, seat, [action, *others], coach.samples, seed)
+    means = [sum(outcome) / len(outcome) for outcome in outcomes]
+    # Points are better low, a chance to win high: ``sign`` makes both "higher is worse".
+    sign = 1.0 if unit == "points" else -1.0
+    best = min(range(len(others)), key=lambda i: sign * means[i + 1])
+    return Hint(action, others[best], sign * (means[best + 1] - means[0]), unit)
+
+
 def price(
     state: State, seat: int, actions: list[Action], samples: int, seed: int
 ) -> list[list[float]]:

@@ -7,7 +7,9 @@ kept in the store, so a match is analysed for a seat once. Only a finished match
 ever analysed: the analysis replays the whole log, hidden cards included.
 
 A hint is the coach's move for the current decision of a seat, searched from that
-seat's view of the state. It is offered only where no other person plays (every
+seat's view of the state, with what it is expected to gain over the best other legal
+move (every legal move priced on re-deals of what the seat cannot know), so that the
+player is told why. It is offered only where no other person plays (every
 other seat is a bot), so a hint never helps one person against another.
 """
 
@@ -19,7 +21,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.coach import analyse_decision, decisions_of, suggest
+from cardtable.coach import analyse_decision, decisions_of, hint
 from cardtable.coach.analysis import Analysis, CoachError, Decision, profile
 from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State
@@ -49,9 +51,10 @@ def decision_in_worker(
 
 
 def hint_in_worker(state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
-    """The coach's move for ``seat`` in ``state``, in a bot process."""
+    """The coach's move for ``seat`` in ``state`` and what it gains over the best other
+    move (``Hint.to_json``), in a bot process."""
     game_state = state_from_json(state)
-    return suggest(game_state, seat, seed).to_json()
+    return hint(game_state, seat, seed).to_json()
 
 
 async def send_hint(
@@ -62,14 +65,14 @@ async def send_hint(
     seed = derive_seed(state.seed, seat, version)
     loop = asyncio.get_running_loop()
     try:
-        action = await loop.run_in_executor(
+        found = await loop.run_in_executor(
             executor, hint_in_worker, compact_state(state), seat, seed
         )
     except Exception:
         logger.exception("the hint for seat %d failed", seat)
         conn.send({"type": "error", "seq": seq, "error": "hint_failed", "message": "no hint now"})
         return
-    conn.send({"type": "hint", "seq": seq, "version": version, "action": action})
+    conn.send({"type": "hint", "seq": seq, "version": version} | found)
 
 
 @dataclass

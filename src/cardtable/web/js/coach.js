@@ -82,6 +82,20 @@ export function describeCost(cost, unit) {
   return t("coach.cost.points", { n: cost.toFixed(1) });
 }
 
+/**
+ * A hint from the server in one line: the coach's move and why, what it is expected
+ * to gain over the best other move ("Hint: Replace, card 5 — expected about 4.1
+ * points better than Discard."); a gain that rounds to nothing is a close choice.
+ */
+export function hintText(hint) {
+  const move = describeAction(hint.action);
+  if (!hint.alternative) return t("coach.hintOnly", { move });
+  const other = describeAction(hint.alternative);
+  const negligible = hint.unit === "win chance" ? Math.round(hint.gain * 100) < 1 : hint.gain < 0.05;
+  if (negligible) return t("coach.hintClose", { move, other });
+  return t("coach.hint", { move, other, gain: describeCost(hint.gain, hint.unit) });
+}
+
 const MARKS = ["inaccuracy", "mistake", "blunder"];
 
 /** The name of a coach's mark ("mistake") in the page's language. */

@@ -6,7 +6,7 @@
 // with `start=1` it also starts the match once every seat is filled (Play now).
 
 import { listGames, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
-import { historyList, markAction, replayLink } from "./coach.js";
+import { hintText, historyList, markAction, replayLink } from "./coach.js";
 import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
@@ -55,6 +55,8 @@ const page = {
   botsAt: null,
   /** Whether a hint was asked for and has not arrived. */
   hinting: false,
+  /** The coach's hint for the decision now (the server's hint message), until the next state. */
+  hint: null,
   chat: null,
 };
 
@@ -248,6 +250,7 @@ function hintBox() {
         renderRoom();
       },
     }),
+    page.hint ? h("p", { class: "hint-text", "data-hint-text": "", text: hintText(page.hint) }) : null,
   );
 }
 
@@ -327,14 +330,16 @@ const HANDLERS = {
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
     page.hinting = false;
+    page.hint = null;
     soundsFor(m.events, page.seat);
     if (m.history) page.tv.history(m.history);
     renderRoom();
   },
   hint(m) {
     page.hinting = false;
+    if (m.version === page.version) page.hint = m;
     renderRoom();
-    if (m.version === page.version) markAction($("board"), m.action, "hinted");
+    if (page.hint) markAction($("board"), m.action, "hinted");
   },
   match_result(m) {
     page.matchResult = m;
