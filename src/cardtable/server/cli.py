@@ -41,6 +41,8 @@ def serve(config: ServerConfig, host: str, port: int, loop: str = "auto") -> int
 
     GuardedH11Protocol.head_seconds = config.http_timeout
     GuardedH11Protocol.max_connections = config.max_connections
+    GuardedH11Protocol.client_connections = config.max_connections_per_client
+    GuardedH11Protocol.client_heads = config.max_heads_per_client
     uvicorn.run(
         create_app(config),
         host=host,

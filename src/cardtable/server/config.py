@@ -93,6 +93,10 @@ class ServerConfig:
     api_burst: int = 40
     #: Connections (HTTP and WebSocket) the server handles at once; more get a 503.
     max_connections: int = 2000
+    #: Connections one client address may hold open at once, and of those how many may
+    #: be waiting for a request head (sockets count in ``max_sockets_per_client``).
+    max_connections_per_client: int = 200
+    max_heads_per_client: int = 32
     #: Seconds an idle keep-alive connection, or one still sending its request, is kept.
     http_timeout: float = 10.0
     #: Origins besides the server's own whose pages may open sockets and create tables.
@@ -159,6 +163,8 @@ LIMITS = (
     "api_requests_per_second",
     "api_burst",
     "max_connections",
+    "max_connections_per_client",
+    "max_heads_per_client",
     "http_timeout",
     "heavy_reads_per_minute",
     "heavy_reads_waiting",

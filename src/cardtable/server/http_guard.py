@@ -5,7 +5,13 @@ uvicorn closes idle keep-alive connections but not one that opens and then sends
 request head slowly or never, so a few thousand such connections exhaust the file
 descriptors of the process. ``GuardedH11Protocol`` gives every request head
 ``head_seconds`` to arrive and closes a connection past ``max_connections`` at once.
-Errors such connections cause are logged a few times a minute per kind, not once each.
+One address alone could still hold all of those (re-opening each as its timer closed
+it), so each address has its own share, well below the whole: a new connection from
+an address with ``client_connections`` open, or ``client_heads`` of them still
+waiting for a request head, is closed at once, at the accept, before any work. A
+connection upgraded to a WebSocket leaves these counts (the application counts an
+address's sockets). Errors such connections cause are logged a few times a minute per
+kind, not once each.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from typing import ClassVar
 
 import h11
@@ -23,27 +30,43 @@ LIMITED_LOGGERS = ("uvicorn.error", "asyncio", "cardtable")
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request head."""
+    """uvicorn's h11 protocol with a deadline for each request head, a cap on all
+    connections and a share of them for each client address."""
 
     head_seconds: ClassVar[float] = 10.0
     max_connections: ClassVar[int] = 2000
+    client_connections: ClassVar[int] = 200
+    client_heads: ClassVar[int] = 32
+    #: address -> its HTTP connections open, and those waiting for a request head.
+    open_by_client: ClassVar[Counter[str]] = Counter()
+    heads_by_client: ClassVar[Counter[str]] = Counter()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer: asyncio.TimerHandle | None = None
-        if len(self.connections) > self.max_connections:
+        self._peer = self.client[0] if self.client else ""
+        self._counted = False
+        if (
+            len(self.connections) > self.max_connections
+            or self.open_by_client[self._peer] >= self.client_connections
+            or self.heads_by_client[self._peer] >= self.client_heads
+        ):
             transport.abort()
             return
+        self._counted = True
+        self.open_by_client[self._peer] += 1
         self._arm()
 
     def _arm(self) -> None:
         self._head_scope = self.scope
         self._head_timer = self.loop.call_later(self.head_seconds, self._too_slow)
+        self.heads_by_client[self._peer] += 1
 
     def _disarm(self) -> None:
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
+            _decrement(self.heads_by_client, self._peer)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -56,14 +79,33 @@ class GuardedH11Protocol(H11Protocol):
             self._disarm()
             self._arm()
 
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._disarm()
+        self._uncount()
+        super().handle_websocket_upgrade(event)
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._uncount()
         super().connection_lost(exc)
+
+    def _uncount(self) -> None:
+        if self._counted:
+            self._counted = False
+            _decrement(self.open_by_client, self._peer)
 
     def _too_slow(self) -> None:
         self._head_timer = None
+        _decrement(self.heads_by_client, self._peer)
         if not self.transport.is_closing():
             self.transport.close()
+
+
+def _decrement(counts: Counter[str], key: str) -> None:
+    """One less for ``key``, forgotten at none (so that many addresses leave no trace)."""
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 class RateLimitedLog(logging.Filter):
