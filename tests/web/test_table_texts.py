@@ -2,8 +2,9 @@
 
 Each test fails on the client as it was before its fix: an ordinary +2/+4 draw was
 logged as a penalty, replays and the coach called every bot "Bot (normal)" while the
-table says "Bot 2", the replay's score sheet ran out of its panel, and a hint was an
-outline with no word of what to do or why.
+table says "Bot 2", the replay's score sheet ran out of its panel, a hint was an
+outline with no word of what to do or why, and emotes were the system's emoji, empty
+boxes on a machine without an emoji font.
 """
 
 from __future__ import annotations
@@ -143,3 +144,44 @@ def test_a_hint_says_the_move_and_why_beside_the_outline(web_server, open_page):
         page.locator("[data-hint-text]").wait_for()
         assert HINT.fullmatch(readable(page, "[data-hint-text]"))
         assert page.locator("#board .hinted").count() == 1
+
+
+#: Each emote's picture: its size on the page, whether it is inside its box, and how
+#: many shapes it draws; and any text beside it (an emoji would be text).
+EMOTE_PICTURES = """(selector) => [...document.querySelectorAll(selector)].map((box) => {
+    const art = box.querySelector("svg.emote-art");
+    const inner = art?.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return {
+      name: box.dataset.emote ?? box.dataset.emoteFrom,
+      width: inner?.width ?? 0,
+      height: inner?.height ?? 0,
+      inside: !!inner && inner.left >= outer.left && inner.right <= outer.right
+        && inner.top >= outer.top && inner.bottom <= outer.bottom,
+      shapes: art?.querySelectorAll("path, rect, circle, ellipse").length ?? 0,
+      glyphs: [...box.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent).join("").replace(/[\\s\\w:]/g, ""),
+    };
+})"""
+
+
+def test_every_emote_is_our_own_picture_not_a_font_glyph(web_server, open_page):
+    person = TablePage.seated(open_page(SMALL_DESKTOP), web_server, "skyjo", ["human", "random"])
+    page = person.page
+    page.locator("[data-emote]").first.scroll_into_view_if_needed()
+    buttons = page.evaluate(EMOTE_PICTURES, "[data-emote]")
+    assert [b["name"] for b in buttons] == [
+        "thumbs_up",
+        "laugh",
+        "well_played",
+        "oops",
+        "wow",
+        "thinking",
+    ]
+    for button in buttons:
+        assert button["width"] >= 16 and button["height"] >= 16, button
+        assert button["inside"] and button["shapes"] >= 2 and button["glyphs"] == "", button
+    page.click("[data-emote=wow]")
+    page.wait_for_selector("[data-emote-from]", state="attached")
+    (bubble,) = page.evaluate(EMOTE_PICTURES, "[data-emote-from]")
+    assert bubble["width"] >= 12 and bubble["inside"] and bubble["glyphs"] == "", bubble

@@ -1,21 +1,16 @@
 // The table's chat panel and emote row. Every text from the server is put on the
 // page with textContent (through `h`), never as HTML, so a message holding markup
 // shows that markup as typed. An emote pops up for a moment beside its sender's seat
-// on the felt (or their line in the players list, before the match).
+// on the felt (or their line in the players list, before the match). Emotes are our
+// own pictures (art/emotes.js), never the system's emoji, which a machine without an
+// emoji font shows as empty boxes.
 
+import { EMOTE_NAMES, emoteArt } from "./art/emotes.js";
 import { h, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
 
-
-/** The server's emotes: what each one shows and its spoken name. */
-export const EMOTES = {
-  thumbs_up: { face: "👍", label: t("chat.emote.thumbs_up") },
-  laugh: { face: "😂", label: t("chat.emote.laugh") },
-  well_played: { face: "👏", label: t("chat.emote.well_played") },
-  oops: { face: "😬", label: t("chat.emote.oops") },
-  wow: { face: "😮", label: t("chat.emote.wow") },
-  thinking: { face: "🤔", label: t("chat.emote.thinking") },
-};
+/** The server's emotes, by name: each one's spoken name (its picture is `emoteArt`). */
+export const EMOTES = Object.fromEntries(EMOTE_NAMES.map((name) => [name, { label: t(`chat.emote.${name}`) }]));
 
 const MAX_CHARS = 200;
 const POP_MS = 2500;
@@ -45,7 +40,7 @@ export class ChatPanel {
       "div",
       { class: "emote-row", role: "group", "aria-label": t("chat.emotes") },
       Object.entries(EMOTES).map(([name, emote]) =>
-        h("button", { type: "button", class: "emote-button", "data-emote": name, title: emote.label, "aria-label": emote.label, text: emote.face, onclick: () => this.send({ type: "emote", emote: name }) }),
+        h("button", { type: "button", class: "emote-button", "data-emote": name, title: emote.label, "aria-label": emote.label, onclick: () => this.send({ type: "emote", emote: name }) }, emoteArt(name)),
       ),
     );
     this.note = h("p", { class: "chat-note", id: "chat-note" });
@@ -140,7 +135,7 @@ export class ChatPanel {
       (message.seat !== null && (document.querySelector(`#board .player[data-seat="${message.seat}"]`) ?? document.querySelector(`#seats li[data-seat="${message.seat}"]`))) ||
       this.root;
     const box = anchor.getBoundingClientRect();
-    const bubble = h("div", { class: "emote-pop", role: "status", "data-emote-from": message.sender, text: `${emote.face} ${message.name}: ${emote.label}` });
+    const bubble = h("div", { class: "emote-pop", role: "status", "data-emote-from": message.sender }, emoteArt(message.emote), ` ${message.name}: ${emote.label}`);
     bubble.style.left = `${Math.max(4, box.left + window.scrollX + box.width / 2)}px`;
     bubble.style.top = `${Math.max(4, box.top + window.scrollY)}px`;
     document.body.append(bubble);
