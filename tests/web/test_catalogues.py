@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.bots import bot_names
 from cardtable.bots.levels import bot_choices
 from cardtable.engine.registry import games
 
@@ -54,7 +55,7 @@ def template_patterns() -> dict[str, re.Pattern[str]]:
     patterns = {}
     for template in TEMPLATE.findall(sources()):
         parts = re.split(r"\$\{[^}]*\}", template)
-        patterns[template] = re.compile("[\\w.]*".join(re.escape(part) for part in parts))
+        patterns[template] = re.compile("[\\w.-]*".join(re.escape(part) for part in parts))
     return patterns
 
 
@@ -112,12 +113,26 @@ def test_every_refusal_of_the_server_has_a_message():
     assert sorted(r for r in refusals if f"error.{r}" not in catalogue("en")) == []
 
 
-def test_every_rule_option_and_bot_level_has_its_texts():
+def test_every_rule_option_bot_level_and_bot_has_its_texts():
     keys = set(catalogue("en"))
     wanted = set()
     for spec in games():
         for option in spec.describe()["options"]:
             wanted |= {f"option.{option['name']}", f"option.{spec.name}.{option['name']}.help"}
-        for level in bot_choices(spec.name):
+        levels = bot_choices(spec.name)
+        for level in levels:
             wanted |= {f"level.{level.spec}.title", f"level.{level.spec}.summary"}
+        named = {level.spec for level in levels}
+        wanted |= {f"bot.{bot}" for bot in bot_names(spec.name) if bot not in named}
     assert sorted(wanted - keys) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hint_button_and_the_tip_line_use_different_words(language):
+    """The coach's move (Hint) and the page's tips on how to play are two things: one
+    word for both (German "Tipp") made a person look for the coach in the tips."""
+    hint, tip = (
+        set(re.findall(r"\w+", catalogue(language)[key].lower()))
+        for key in ("table.hint", "tips.label")
+    )
+    assert hint.isdisjoint(tip), f"{language}: Hint and Tip share {hint & tip}"

@@ -64,9 +64,36 @@ export function ordinal(key, n) {
   return fill(key, { n }, ordinals);
 }
 
+/**
+ * The placeholders' values when `text` is the message `key` (a one-form message) in
+ * any of the site's languages, else null: a text the page made in one language (a
+ * guest's name) can be told again in another.
+ */
+export function parse(key, text) {
+  for (const messages of Object.values(CATALOGUES)) {
+    const names = [];
+    const pattern = messages[key].replace(/\{(\w+)\}|[^{]+/g, (part, name) => {
+      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(name);
+      return "(.+)";
+    });
+    const found = new RegExp(`^${pattern}$`).exec(text);
+    if (found) return Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
+  }
+  return null;
+}
+
 /** Whether the catalogue has a message `key` (for texts that may come from the server). */
 export function has(key) {
   return Object.hasOwn(catalogue, key);
+}
+
+/** A bot as people read it: its level's title ("Normal"), else its kind's label; a
+ * spec's parameters ("slip:rate=0.1") are not read out. */
+export function botTitle(spec) {
+  const kind = spec.split(":")[0];
+  if (has(`level.${kind}.title`)) return t(`level.${kind}.title`);
+  return has(`bot.${kind}`) ? t(`bot.${kind}`) : spec;
 }
 
 /** The address of `game`'s full rules page in the page's language (docs/rules/). */

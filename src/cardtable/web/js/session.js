@@ -1,7 +1,7 @@
 // What the browser remembers between visits: each table's secret seat token (so a
 // refresh or a new tab returns to the same seat) and the player's name.
 
-import { t } from "./i18n.js";
+import { parse, t } from "./i18n.js";
 
 const TOKEN_PREFIX = "cardtable:token:";
 const NAME_KEY = "cardtable:name";
@@ -18,8 +18,13 @@ export function forgetSeatToken(code) {
   localStorage.removeItem(TOKEN_PREFIX + code);
 }
 
+/** The remembered name. A guest name (the one the page made up: the word for guest
+ * and a number) is told in the page's language, whichever language made it: "Guest
+ * 284" is "Invité 284" once the page speaks French. */
 export function playerName() {
-  return localStorage.getItem(NAME_KEY) ?? "";
+  const name = localStorage.getItem(NAME_KEY) ?? "";
+  const guest = parse("session.guest", name);
+  return guest && /^\d+$/.test(guest.n) ? t("session.guest", guest) : name;
 }
 
 export function savePlayerName(name) {
