@@ -5,7 +5,8 @@ import { actionKey } from "./actions.js";
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { colourName } from "./cardnames.js";
+import { colourName, lastCardName } from "./cardnames.js";
+import { parseCard } from "./art/lastcard.js";
 
 async function request(path, options = {}) {
   const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
@@ -63,6 +64,7 @@ function describeField(name, value) {
   if (name === "slot" || name === "pos") return t("coach.field.card", { n: value + 1 });
   if (name === "seat") return t("coach.field.seat", { n: value + 1 });
   if (name === "color") return colourName(value);
+  if (name === "card") return lastCardName(parseCard(value));
   if (name === "call") return t("coach.field.call");
   return `${name} ${value}`;
 }

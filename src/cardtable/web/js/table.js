@@ -20,7 +20,7 @@ import { seatName } from "./seatnames.js";
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
 import { TEXT as WAITING_TEXT, waitingRoom } from "./waiting.js";
-import { t } from "./i18n.js";
+import { botTitle, t } from "./i18n.js";
 import { refusalText } from "./errors.js";
 
 const BACK_BANNER_MS = 3000;
@@ -109,7 +109,7 @@ function seatNames() {
 function renderSeats() {
   const items = page.table.seats.map((s) => {
     const notes = [];
-    if (s.kind === "bot") notes.push(s.bot);
+    if (s.kind === "bot") notes.push(botTitle(s.bot));
     else if (!s.taken) notes.push(t("table.free"));
     else if (!s.connected) notes.push(t("table.offline"));
     if (s.autoplay) notes.push(t("table.standIn"));
