@@ -24,6 +24,7 @@ from typing import Any
 
 from cardtable.bots.base import bot_names, make_bot
 from cardtable.bots.levels import timing_for
+from cardtable.engine.log import MatchLog
 from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State
 from cardtable.sim.seeds import derive_seed
@@ -39,11 +40,15 @@ def compact_state(state: State) -> dict[str, Any]:
 
     The rest of the state is the position itself; the log only grows, and sending it
     made each bot move of a long match cost more than the last (pickled, piped and
-    decoded again every time). No registered bot reads the log.
+    decoded again every time). No registered bot reads the log. The log is set aside
+    while the state is written, rather than written and dropped, so that a move costs
+    the same at the first action and the five thousandth.
     """
-    data = state.to_json()
-    data["log"] = []
-    return data
+    log, state.log = state.log, MatchLog()
+    try:
+        return state.to_json()
+    finally:
+        state.log = log
 
 
 def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
