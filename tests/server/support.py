@@ -47,6 +47,10 @@ LIFTED_LIMITS = (
     "api_requests_per_second=100000",
     "--limit",
     "api_burst=100000",
+    "--limit",
+    "bots_alone_moves_per_client=100000",
+    "--limit",
+    "bots_alone_moves_per_second=100000",
 )
 #: The shared test server's settings: fast bots, and turn timers short enough to run out
 #: within a test.

@@ -4,9 +4,15 @@ same late in a match as early, and bot-only tables get a bounded share of it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+
+import httpx
 
 from .measure import group_cpu_seconds
 from .support import TEST_SETTINGS, Client, Server, create_table, running_server
+
+#: The address of another client (the tests' own is 127.0.0.1).
+OTHER = "127.0.0.2"
 
 #: Ten random bots playing Last Card to the highest target: thousands of actions.
 LONG_TABLE = {"game": "lastcard", "seats": ["random"] * 10, "options": {"target_score": 5000}}
@@ -47,3 +53,48 @@ def test_a_bot_move_costs_as_much_late_in_a_long_match_as_early(tmp_path) -> Non
     # Each move used to write the whole log for the bot process (which read it back):
     # at 3000 actions a move cost several times what it cost at 100.
     assert late < 2 * early, (early, late)
+
+
+async def versions_for(watcher: Client, seconds: float) -> int:
+    """How many actions the watched table played in the next ``seconds``."""
+    seen: list[int] = []
+    deadline = asyncio.get_running_loop().time() + seconds
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout_at(deadline):
+            while True:
+                message = await watcher.recv(timeout=60)
+                if message["type"] == "state":
+                    seen.append(message["version"])
+    return max(seen) - min(seen) if seen else 0
+
+
+def test_tables_of_bots_alone_share_the_server_per_address_and_in_all(tmp_path) -> None:
+    limits = (
+        *("--limit", "bots_alone_moves_per_client=20"),
+        *("--limit", "bots_alone_moves_per_second=50"),
+    )
+    with running_server(tmp_path / "shares.db", *TEST_SETTINGS, *limits) as server:
+        table = {"game": "lastcard", "seats": ["random"] * 4, "options": {"target_score": 5000}}
+        codes = [create_table(server, **table)["code"] for _ in range(3)]
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=OTHER)) as other:
+            for _ in range(3):
+                answer = other.post(f"{server.url}/api/tables", json=table, timeout=10)
+                codes.append(answer.json()["code"])
+
+        async def count(seconds: float) -> list[int]:
+            watchers = []
+            for code in codes:
+                watcher = await Client.open(server, code)
+                await watcher.send({"type": "spectate"})
+                await watcher.expect("state")
+                watchers.append(watcher)
+            moves = await asyncio.gather(*(versions_for(w, seconds) for w in watchers))
+            await asyncio.gather(*(w.close() for w in watchers))
+            return list(moves)
+
+        moves = asyncio.run(count(3.0))
+    # Over 3 s (with a second's slack): one address's tables 20 moves a second, all
+    # tables together 50; without the shares each table played hundreds a second.
+    assert sum(moves[:3]) <= 20 * 4, moves
+    assert sum(moves) <= 50 * 4, moves
+    assert all(m > 0 for m in moves), moves  # every table moves on, the other's too

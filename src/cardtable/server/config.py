@@ -63,6 +63,10 @@ class ServerConfig:
     option_factor: int = 10
     #: Shortest ``turn_seconds`` a table may set (a turn needs time to read and act).
     min_turn_seconds: float = 5.0
+    #: Bot moves a second at tables of bots alone: of the tables one client address
+    #: created, and of all such tables together (their moves wait their turn).
+    bots_alone_moves_per_client: float = 25.0
+    bots_alone_moves_per_second: float = 100.0
     #: Tables waiting for their first match, in all and per client address.
     max_open_tables: int = 1000
     max_open_tables_per_client: int = 20
@@ -146,6 +150,8 @@ LIMITS = (
     "bot_max_iterations",
     "bot_max_workers",
     "bot_share",
+    "bots_alone_moves_per_client",
+    "bots_alone_moves_per_second",
     "option_factor",
     "min_turn_seconds",
     "max_open_tables",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import secrets
@@ -32,7 +33,7 @@ from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, MatchRecord, SavedTable, Store, TableRecord, call, saved_table
 from .table_limits import check_bot, check_options
-from .throttle import ClientLimiter
+from .throttle import ClientLimiter, SharedPace
 
 logger = logging.getLogger(__name__)
 
@@ -170,6 +171,9 @@ class Lobby:
         self.creations = ClientLimiter(config.tables_per_minute / 60, config.tables_per_minute)
         self.joins = ClientLimiter(config.joins_per_minute / 60, config.joins_per_minute)
         self.misses = ClientLimiter(config.misses_per_second, MISS_BURST)
+        self.bots_alone = SharedPace(
+            config.bots_alone_moves_per_client, config.bots_alone_moves_per_second
+        )
         #: Open WebSocket connections by client address.
         self.sockets: Counter[str] = Counter()
         self._quick_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -279,6 +283,9 @@ class Lobby:
     def _open(self, saved: SavedTable) -> Room:
         room = Room(saved, self.store, self.executor, self.config)
         room.on_change = self._changed
+        # A table resumed after a restart has lost its creator: such tables share one.
+        creator = self.open.get(saved.table.code, ("", 0.0))[0]
+        room.bots_alone_turn = functools.partial(self.bots_alone.wait, creator)
         self.rooms[saved.table.code] = room
         return room
 

@@ -121,6 +121,9 @@ class Room:
         self.on_status: Callable[[Room], None] = lambda room: None
         #: This table's share of the bot pool: decisions that may wait for it at once.
         self.bot_share = asyncio.Semaphore(config.bot_share)
+        #: Seconds until a bot of this table may move when bots alone play it: the
+        #: lobby shares such moves per creating address and site-wide (none by default).
+        self.bots_alone_turn: Callable[[], float] = lambda: 0.0
         #: The pending gathered ``table`` message (see ``_status_changed``).
         self._status_due: asyncio.TimerHandle | None = None
         #: Seconds before storage is tried again after a failed write (doubles, up to 5).
@@ -432,12 +435,15 @@ class Room:
 
     async def _spectate(self, conn: Connection, message: dict[str, Any]) -> None:
         self._not_joined(conn)
+        name = clean_name(message["name"]) if "name" in message else None
         watching = sum(1 for c in self.conns if c.seat is None)
         if watching >= self.config.max_spectators:
             raise ProtocolError(
                 "too_many_spectators",
                 f"table {self.code} has {watching} spectators, as many as it admits",
             )
+        if name is not None:
+            self.chat.spectator_named(conn, name)
         self._welcome(conn)
 
     async def _start(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -743,6 +749,8 @@ class Room:
         think off the loop, and post its move."""
         assert self.state is not None  # a level waits a human-like time instead
         delay = bot_pause(self.state, seat, self.table.seats[seat], delay)
+        if HUMAN not in self.table.seats:
+            delay = max(delay, self.bots_alone_turn())
         if delay:
             await asyncio.sleep(delay)
         async with self.bot_share:

@@ -104,3 +104,30 @@ class PacedClients:
         idle = [c for c, due in self.due.items() if due <= now]
         for client in idle or list(self.due)[: MAX_CLIENTS // 10]:
             del self.due[client]
+
+
+class SharedPace:
+    """Turns for work of many keys (client addresses): at most ``per_key`` a second for
+    one key and ``in_all`` a second for every key together. ``wait`` takes the next turn
+    of a key and says how many seconds away it is; nothing is refused, work waits.
+
+    A turn uses the site's next slot at that slot's own time, not at the key's turn,
+    so a key far ahead of its share does not push the others back."""
+
+    def __init__(self, per_key: float, in_all: float) -> None:
+        self.key_interval = 1.0 / per_key
+        self.interval = 1.0 / in_all
+        self.site_due = time.monotonic()
+        #: key -> when its next turn is due (in the past: now).
+        self.due: dict[str, float] = {}
+
+    def wait(self, key: str) -> float:
+        now = time.monotonic()
+        site = max(self.site_due, now)
+        self.site_due = site + self.interval
+        if key not in self.due and len(self.due) >= MAX_CLIENTS:
+            for idle in [k for k, due in self.due.items() if due <= now]:
+                del self.due[idle]
+        turn = max(site, self.due.get(key, now), now)
+        self.due[key] = turn + self.key_interval
+        return turn - now
