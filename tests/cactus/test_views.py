@@ -296,7 +296,8 @@ def test_a_finished_match_shows_every_card_and_no_one_to_play():
         ({"layouts": [P0, P1], "current": 2}, "seats are 0..1"),
         ({"layouts": [P0, P1], "caller": 5}, "seats are 0..1"),
         ({"layouts": [P0, P1], "caller": 0}, "the caller does not play again in the round"),
-        ({"layouts": [P0, P1], "known": [[0]]}, "known must list the known slots of each of the 2 seats"),
+        ({"layouts": [P0, P1], "known": [[0]]},
+         "known must list the known slots of each of the 2 seats"),
         ({"layouts": [P0, P1], "known": [[0], [4]]}, "seat 1 has no card in slot 4 to know"),
     ],
 )  # fmt: skip
@@ -311,7 +312,8 @@ def test_bad_deals_are_refused_with_the_reason(kwargs, message):
     [
         ((), 0, Replace(0), "now you may call Cactus, draw, or take the top discard"),
         (((0, DRAW),), 0, Replace(7), "you have no slot 7 (slots 0..3)"),
-        (((0, DRAW),), 0, PeekOwn(0), "now you may discard the drawn card or replace one of your cards with it"),
+        (((0, DRAW),), 0, PeekOwn(0),
+         "now you may discard the drawn card or replace one of your cards with it"),
         ((), 0, TAKE_DISCARD, "the discard pile is empty"),
         ((), 0, Throw(0), "too late: the quick-discard window has closed"),
     ],
