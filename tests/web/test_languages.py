@@ -8,7 +8,7 @@ import pytest
 
 from tests.server.support import create_table
 
-from .support import TablePage, open_settings
+from .support import TablePage, open_custom, open_settings
 
 
 @pytest.mark.parametrize(
@@ -35,7 +35,9 @@ def test_the_browsers_language_picks_the_catalogue(
 def test_the_lobby_shows_the_full_rules_in_the_pages_language(web_server, open_page):
     page = open_page(locale="de-DE")
     page.goto(f"{web_server.url}/")
-    page.click(".game-card[data-game=cactus] .link-button")
+    open_custom(page)
+    page.click("#game-picker [data-game=cactus]")
+    page.click("#rules-box summary")
     page.wait_for_selector("#rules h3:has-text('Eine Runde')")
     assert "Schnellablage" in page.locator("#rules").inner_text()
 

@@ -4,6 +4,7 @@ import httpx
 import pytest
 
 from cardtable.engine.registry import games
+from cardtable.server.lobby import grouped_code
 
 from .support import create_in_lobby, open_custom
 
@@ -43,7 +44,7 @@ def test_a_created_table_has_the_chosen_options_and_is_listed_open(web_server, o
     listed = other.locator(f'#tables [data-table="{code}"]')
     listed.locator("text=Watch").click()
     other.wait_for_selector("#who:has-text('watching')")
-    assert other.url.endswith(f"table.html?code={code}&watch=1")
+    assert other.url.endswith(f"table.html?code={grouped_code(code)}&watch=1")
 
 
 def test_a_refused_table_shows_the_servers_reason(web_server, open_page):

@@ -147,7 +147,7 @@ def test_a_turn_limit_shows_a_countdown_on_the_player_to_act(web_server, open_pa
 def test_an_unknown_table_code_says_so(web_server, open_page):
     page = open_page()
     TablePage(page, web_server.url).open("NOSUCH")
-    page.wait_for_selector("#status:has-text('There is no table NOSUCH.')")
+    page.wait_for_selector("#status:has-text('There is no table NOS-UCH.')")
     assert page.locator("#join-name").count() == 0
     # One message, no empty panels, and the way back.
     assert page.locator("#error").inner_text() == ""

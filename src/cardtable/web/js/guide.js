@@ -1,10 +1,13 @@
 // The rules as players tell them: short, with card pictures, for the drawer on the
-// table page (the full rules, with every option, stay on the lobby page). Cards are
-// numbered from 1, left to right and row by row, as everywhere in the browser.
+// table page and the rules page that the landing page links (rules.html). The full
+// rules, with every option and the notation, are one link further (`fullRules`, shown
+// there and in the lobby's custom table form). Cards are numbered from 1, left to
+// right and row by row, as everywhere in the browser.
 
 import { cardBack, frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { rulesPage, t } from "./i18n.js";
+import { markdown } from "./markdown.js";
 
 export const TEXT = {
   title: (game) => t("guide.title", { game }),
@@ -53,4 +56,21 @@ export function guide(game) {
       h("p", { text: t(`guide.${game}.${section.id}.text`) }),
     ),
   );
+}
+
+/** The address of `game`'s rules page: the guide, or with `full` the full rules. */
+export function guideLink(game, full = false) {
+  return `rules.html?game=${encodeURIComponent(game)}${full ? "&full=1" : ""}`;
+}
+
+/** `game`'s full rules in the page's language (docs/rules/), rendered; a short note
+ * in their place when they cannot be loaded. */
+export async function fullRules(game) {
+  try {
+    const response = await fetch(rulesPage(game));
+    if (!response.ok) throw new Error(`${response.status}`);
+    return markdown(await response.text());
+  } catch {
+    return h("p", { text: t("lobby.rulesFailed") });
+  }
 }

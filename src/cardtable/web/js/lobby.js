@@ -1,20 +1,22 @@
 // The landing page: each game as a picture with Play now (against bots, one click),
 // Play with friends (a private table, landing seated with the invite ready) and Quick
-// match (strangers at a public table, bots after a wait); joining or watching by code;
-// the open tables; and, folded away, the full form of a custom table.
+// match (strangers at a public table, bots after a wait), with a level of bots and a
+// link to the game's rules for players; joining or watching by code (or by a pasted
+// invite link); the open tables; and, folded away, the full form of a custom table,
+// where every bot and the full rules are.
 
-import { createTable, listGames, listTables, quickMatch, tableLink } from "./api.js";
+import { codeIn, createTable, groupedCode, listGames, listTables, quickMatch, tableLink } from "./api.js";
 import { frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h, replaceChildren } from "./dom.js";
-import { markdown } from "./markdown.js";
+import { fullRules, guideLink } from "./guide.js";
 import { buildPrefs } from "./prefs.js";
 import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
-import { has, rulesPage, t, translatePage } from "./i18n.js";
+import { has, t, translatePage } from "./i18n.js";
 
 /** The lobby's texts made of several messages, or of a message and markup. */
 const WORDS = {
-  created: (title, code) => [t("lobby.created", { title }), " ", h("strong", { class: "code", "data-code": code, text: code })],
+  created: (title, code) => [t("lobby.created", { title }), " ", h("strong", { class: "code", "data-code": code, text: groupedCode(code) })],
   tableLine: (n, free) => `${t("lobby.tablePlayers", { n })}, ${t("lobby.tableFree", { n: free })}`,
   tableLabel: (action, title, code) => t("lobby.tableLabel", { action, title, code }),
   person: (seat) => (seat === 0 ? t("lobby.personYou") : t("lobby.person")),
@@ -45,6 +47,15 @@ function botChoices(g) {
   const levels = (g.levels ?? []).map((l) => [l.spec, `${known(`level.${l.spec}.title`, l.title)}, ${known(`level.${l.spec}.summary`, l.summary)}`]);
   const others = g.bots.filter((b) => !levels.some(([spec]) => spec === b));
   return [...levels, ...others.map((b) => [b, botLabel(b)])];
+}
+/**
+ * The game card's choice of bots, as [spec, label, summary]: the levels alone, each
+ * with a few words (the custom table offers every bot); every bot for a game the
+ * server has no levels for.
+ */
+function levelChoices(g) {
+  const levels = (g.levels ?? []).map((l) => [l.spec, known(`level.${l.spec}.short`, l.title), known(`level.${l.spec}.summary`, l.summary)]);
+  return levels.length ? levels : botChoices(g);
 }
 const defaultBot = (g) => {
   const specs = botChoices(g).map(([spec]) => spec);
@@ -109,7 +120,11 @@ function gameCard(g) {
       return h("option", { value: n, text: String(n), selected: n === defaultPlayers(g) });
     }),
   );
-  const bots = h("select", { "data-bot": "" }, botChoices(g).map(([b, text]) => h("option", { value: b, text, selected: b === defaultBot(g) })));
+  const bots = h(
+    "select",
+    { "data-bot": "" },
+    levelChoices(g).map(([b, text, summary]) => h("option", { value: b, text, title: summary, selected: b === defaultBot(g) })),
+  );
   const card = h(
     "article",
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
@@ -135,17 +150,7 @@ function gameCard(g) {
       button("friends", t("lobby.friends"), (game) => t("lobby.friendsHelp", { game }), false),
       button("quick", t("lobby.quick"), (game) => t("lobby.quickHelp", { game }), false),
     ),
-    h("button", {
-      type: "button",
-      class: "link-button",
-      text: t("lobby.rules", { game: g.title }),
-      onclick: () => {
-        $("custom").open = true;
-        $("rules-box").open = true;
-        pickGame(g.name);
-        $("rules-box").scrollIntoView();
-      },
-    }),
+    h("a", { class: "link-button", href: guideLink(g.name), "data-rules": "", text: t("lobby.rules", { game: g.title }) }),
   );
   return card;
 }
@@ -163,22 +168,23 @@ function showGames() {
 }
 
 // ------------------------------------------------------------------ join by code
+/** Go to the table whose code (or invite link) is in the code field: to watch, or to
+ * the page where one joins. */
 function goToTable(watch) {
-  const code = $("join-code").value.trim().toUpperCase();
+  const code = codeIn($("join-code").value);
   if (!code) return;
-  window.location.href = `table.html?code=${encodeURIComponent(code)}${watch ? "&watch=1" : ""}`;
+  window.location.href = `${tableLink(code)}${watch ? "&watch=1" : ""}`;
+}
+
+/** A pasted invite link becomes its code in the field, grouped, as people read it. */
+function showPastedCode() {
+  const field = $("join-code");
+  if (field.value.includes("?")) field.value = groupedCode(codeIn(field.value));
 }
 
 // ------------------------------------------------------------------ rules
 async function showRules(name) {
-  const box = $("rules");
-  try {
-    const response = await fetch(rulesPage(name));
-    if (!response.ok) throw new Error(`${response.status}`);
-    replaceChildren(box, markdown(await response.text()));
-  } catch {
-    replaceChildren(box, h("p", { text: t("lobby.rulesFailed") }));
-  }
+  replaceChildren($("rules"), await fullRules(name));
 }
 
 // ------------------------------------------------------------------ options
@@ -350,10 +356,10 @@ function tableItem(table) {
     "li",
     { "data-table": table.code },
     h("strong", { text: table.title }),
-    h("span", { class: "code", text: table.code }),
+    h("span", { class: "code", text: groupedCode(table.code) }),
     h("span", { text: WORDS.tableLine(table.players, free) }),
-    h("a", { href: `${link}&join=1`, text: t("lobby.join"), "aria-label": WORDS.tableLabel(t("lobby.join"), table.title, table.code) }),
-    h("a", { href: `${link}&watch=1`, text: t("lobby.watch"), "aria-label": WORDS.tableLabel(t("lobby.watch"), table.title, table.code) }),
+    h("a", { href: `${link}&join=1`, text: t("lobby.join"), "aria-label": WORDS.tableLabel(t("lobby.join"), table.title, groupedCode(table.code)) }),
+    h("a", { href: `${link}&watch=1`, text: t("lobby.watch"), "aria-label": WORDS.tableLabel(t("lobby.watch"), table.title, groupedCode(table.code)) }),
   );
 }
 
@@ -380,6 +386,7 @@ async function main() {
     goToTable(false);
   });
   $("watch-code").addEventListener("click", () => goToTable(true));
+  $("join-code").addEventListener("input", showPastedCode);
   $("seat-count").addEventListener("change", showSeats);
   $("create-form").addEventListener("submit", create);
   games = await listGames();

@@ -1,7 +1,7 @@
 // The replay viewer: a finished match step by step through any seat's eyes (or with
 // every card revealed), animated as in live play, with the coach's marks.
 
-import { ApiError, tableLink } from "./api.js";
+import { ApiError, groupedCode, normalCode, tableLink } from "./api.js";
 import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, markName, startAnalysis } from "./coach.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
@@ -17,7 +17,7 @@ const REVEALED = "all";
 const HUMAN = "human";
 
 const $ = (id) => document.getElementById(id);
-const code = (queryParam("code") ?? "").trim().toUpperCase();
+const code = normalCode(queryParam("code") ?? "");
 const number = Number(queryParam("match") ?? "1");
 
 /** A table view without result dialogs or first-game tips: a replay needs neither. */
@@ -221,7 +221,7 @@ function main() {
     $("status").textContent = t("table.noCode");
     return;
   }
-  $("code").textContent = code;
+  $("code").textContent = groupedCode(code);
   $("code").href = tableLink(code);
   $("match-number").textContent = String(number);
   $("step-forward").onclick = () => show(replay.position + 1, true);

@@ -5,7 +5,7 @@
 // Opened with `join=1` the page takes a free seat at once under the remembered name;
 // with `start=1` it also starts the match once every seat is filled (Play now).
 
-import { listGames, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
+import { groupedCode, listGames, normalCode, quickMatch, socketUrl, tableLink, tableStatus } from "./api.js";
 import { hintText, historyList, markAction, replayLink } from "./coach.js";
 import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
@@ -28,7 +28,7 @@ const ERROR_MS = 6000;
 const TICK_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
-const code = (queryParam("code") ?? "").trim().toUpperCase();
+const code = normalCode(queryParam("code") ?? "");
 
 const page = {
   conn: null,
@@ -259,7 +259,7 @@ function ensureTableView() {
   if (page.tv) return;
   const game = GAMES[page.table.game];
   $("game-title").textContent = page.table.title;
-  document.title = t("table.docTitle", { title: page.table.title, code });
+  document.title = t("table.docTitle", { title: page.table.title, code: groupedCode(code) });
   $("rules-drawer-title").textContent = GUIDE_TEXT.title(page.table.title);
   replaceChildren($("rules-body"), guide(page.table.game));
   page.tv = new TableView(
@@ -401,7 +401,7 @@ function onOpen(reconnected) {
 /** No such table: one clear message and the way back, nothing else. */
 function gone() {
   page.conn?.close();
-  $("status").textContent = t("table.noTable", { code });
+  $("status").textContent = t("table.noTable", { code: groupedCode(code) });
   $("error").textContent = "";
   $("side").hidden = true;
   $("code-line").hidden = true;
@@ -433,7 +433,7 @@ function main() {
     $("side").hidden = true;
     return;
   }
-  $("code").textContent = code;
+  $("code").textContent = groupedCode(code);
   $("code").href = tableLink(code);
   page.chat = new ChatPanel($("chat-panel"), (m) => page.conn.send(m));
   listGames().then((games) => {

@@ -2,7 +2,7 @@
 // button), who is still expected, and the ways to begin: start when everyone is
 // here, or at once with bots in the free seats; a quick match counts down to its bots.
 
-import { tableLink } from "./api.js";
+import { groupedCode, tableLink } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -38,23 +38,22 @@ function copyButton(text, label) {
   return button;
 }
 
-function copyField(id, value, caption, label) {
-  return h(
-    "div",
-    { class: "copy-field" },
-    h("label", { for: id, text: caption }),
-    h("input", { id, value, readonly: true, class: id === "invite-code" ? "code" : "share" }),
-    copyButton(value, label),
-  );
+/** A read-only field with its copy button; a `code` field is as wide as its text, so
+ * the whole code is seen (a link may scroll in its field). */
+function copyField(id, value, caption, label, code = false) {
+  const field = code
+    ? h("input", { id, value, readonly: true, class: "code", size: value.length, style: `width: ${value.length}ch` })
+    : h("input", { id, value, readonly: true, class: "share" });
+  return h("div", { class: "copy-field" }, h("label", { for: id, text: caption }), field, copyButton(value, label));
 }
 
-/** The invite: code and link, each ready to copy. */
+/** The invite: code (grouped, as people read it out) and link, each ready to copy. */
 export function inviteBox(code) {
   return h(
     "div",
     { class: "share-box" },
     h("p", { text: TEXT.invite }),
-    copyField("invite-code", code, TEXT.code, TEXT.copyCode),
+    copyField("invite-code", groupedCode(code), TEXT.code, TEXT.copyCode, true),
     copyField("invite-link", tableLink(code), TEXT.link, TEXT.copyLink),
   );
 }
