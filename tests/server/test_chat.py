@@ -150,6 +150,35 @@ def test_a_muted_person_is_not_heard_by_the_one_who_muted_them_only(server):
     assert refused["error"] == "bad_mute"
 
 
+def test_a_spectator_chats_under_the_name_they_gave_checked_like_a_players(server):
+    code = table(server)
+
+    async def scenario():
+        (alice,) = await seat_clients(server, code, [0])
+        named = await Client.open(server, code)
+        await named.send({"type": "spectate", "name": "  Cleo   the  watcher "})
+        await named.expect("chat_history")
+        unnamed = await spectator(server, code)
+        blank = await Client.open(server, code)
+        refused = await blank.error({"type": "spectate", "name": "\u3164 \u200b"})
+        heard = []
+        for client, message in (
+            (named, {"type": "chat", "text": "hi"}),
+            (named, {"type": "emote", "emote": "wow"}),
+            (unnamed, {"type": "chat", "text": "hello"}),
+        ):
+            await client.send(message)
+            heard.append(await alice.expect(message["type"]))
+        await close(alice, named, unnamed, blank)
+        return heard, refused
+
+    (said, emote, other), refused = asyncio.run(scenario())
+    assert (said["name"], said["seat"], said["text"]) == ("Cleo the watcher", None, "hi")
+    assert emote["name"] == "Cleo the watcher"
+    assert other["name"].startswith("Spectator ")
+    assert refused["error"] == "bad_name"
+
+
 def test_the_creator_may_turn_spectators_chat_off_and_no_one_else(server):
     code = table(server)
 

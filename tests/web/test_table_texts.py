@@ -3,8 +3,9 @@
 Each test fails on the client as it was before its fix: an ordinary +2/+4 draw was
 logged as a penalty, replays and the coach called every bot "Bot (normal)" while the
 table says "Bot 2", the replay's score sheet ran out of its panel, a hint was an
-outline with no word of what to do or why, and emotes were the system's emoji, empty
-boxes on a machine without an emoji font.
+outline with no word of what to do or why, emotes were the system's emoji, empty
+boxes on a machine without an emoji font, and a spectator who had typed a name chatted
+as "Spectator 1".
 """
 
 from __future__ import annotations
@@ -185,3 +186,18 @@ def test_every_emote_is_our_own_picture_not_a_font_glyph(web_server, open_page):
     page.wait_for_selector("[data-emote-from]", state="attached")
     (bubble,) = page.evaluate(EMOTE_PICTURES, "[data-emote-from]")
     assert bubble["width"] >= 12 and bubble["inside"] and bubble["glyphs"] == "", bubble
+
+
+def test_a_spectator_chats_under_the_name_they_typed(web_server, open_page):
+    code = create_table(web_server, "skyjo", ["human", "human"])["code"]
+    ann = TablePage(open_page(SMALL_DESKTOP), web_server.url).open(code)
+    ann.join("Ann")
+    cleo = TablePage(open_page(SMALL_DESKTOP), web_server.url).open(code).page
+    cleo.fill("#join-name", "Cleo")
+    cleo.click("button:has-text('Watch instead')")
+    cleo.wait_for_selector("#chat-input:not([disabled])")
+    cleo.fill("#chat-input", "hello from the rail")
+    cleo.press("#chat-input", "Enter")
+    for page in (ann.page, cleo):
+        page.locator("#chat-log li:has-text('hello from the rail')").wait_for()
+        assert readable(page, "#chat-log li") == "Cleo: hello from the rail"

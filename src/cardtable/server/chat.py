@@ -84,6 +84,8 @@ class Chat:
         self.history = history
         self.spectators_may_chat = True
         self._spectator_ids: dict[Connection, str] = {}
+        #: The names spectators gave on starting to watch (checked like players' names).
+        self._spectator_names: dict[Connection, str] = {}
         self._numbers = itertools.count(1)
         self._limiters: dict[Connection, RateLimiter] = {}
         #: listener id -> the sender ids it has muted.
@@ -97,13 +99,20 @@ class Chat:
             self._spectator_ids[conn] = f"spectator-{next(self._numbers)}"
         return self._spectator_ids[conn]
 
+    def spectator_named(self, conn: Connection, name: str) -> None:
+        """The spectator on ``conn`` chats as ``name`` (a ``clean_name``), the name they
+        gave on starting to watch, rather than as "Spectator K"."""
+        self._spectator_names[conn] = name
+
     def _name(self, conn: Connection) -> str:
         if conn.seat is not None:
             return self.table.names[conn.seat] or f"Seat {conn.seat + 1}"
-        return "Spectator " + self.sender(conn).removeprefix("spectator-")
+        named = self._spectator_names.get(conn)
+        return named or "Spectator " + self.sender(conn).removeprefix("spectator-")
 
     def left(self, conn: Connection) -> None:
         self._limiters.pop(conn, None)
+        self._spectator_names.pop(conn, None)
         spectator = self._spectator_ids.pop(conn, None)
         if spectator is not None:
             self._forget(spectator)

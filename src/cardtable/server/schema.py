@@ -24,7 +24,7 @@ _TYPE_NAMES |= {dict: "an object", list: "a list", type(None): "null"}
 MESSAGES: dict[str, Schema] = {
     "join": {"name": ((str,), True), "seat": ((int,), False)},
     "rejoin": {"token": ((str,), True)},
-    "spectate": {},
+    "spectate": {"name": ((str,), False)},
     "start": {},
     "action": {
         "action": ((dict,), True),

@@ -187,7 +187,16 @@ function joinForm() {
 
 function watch() {
   page.watching = true;
-  page.conn.send({ type: "spectate" });
+  spectate();
+}
+
+/** Watch under the name typed in the join form, or the remembered one: the chat shows
+ * it (the server checks it as it checks a player's name). */
+function spectate() {
+  const typed = document.getElementById("join-name")?.value.trim();
+  if (typed) savePlayerName(typed);
+  const name = typed || playerName();
+  page.conn.send(name ? { type: "spectate", name } : { type: "spectate" });
 }
 
 function seated() {
@@ -388,7 +397,7 @@ function onOpen(reconnected) {
   page.joinSent = false;
   const token = seatToken(code);
   if (token) page.conn.send({ type: "rejoin", token });
-  else if (page.watching) page.conn.send({ type: "spectate" });
+  else if (page.watching) spectate();
   // Otherwise the join form (or the automatic join) waits for the table's status.
   tableStatus(code).then(
     (table) => {
