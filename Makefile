@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-pure-python lint bench dist venv clean system-packages
+.PHONY: run test test-pure-python mutation mutation-sample lint bench dist venv clean system-packages
 
 # Where `make run` listens: `make run HOST=0.0.0.0 PORT=8080`.
 HOST ?= 127.0.0.1
@@ -38,6 +38,23 @@ test: system-packages $(STAMP)
 test-pure-python: $(STAMP)
 	CARDTABLE_PURE_PYTHON=1 $(BIN)/python -m pytest tests/engine tests/skyjo tests/cactus tests/lastcard tests/bots tests/sim
 
+# The mutation score of each game's rule modules (docs/research/mutation.md), with the
+# compiled core switched off so that the tests exercise the Python rules mutmut mutates.
+# The full run takes hours on two cores; MUTATION_CHILDREN sets mutmut's processes.
+MUTATION_CHILDREN ?= 1
+MUTATION_RUN := CARDTABLE_PURE_PYTHON=1 nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_CHILDREN)
+
+mutation: $(STAMP)
+	$(MUTATION_RUN) 'cardtable.games.skyjo.*'
+	$(MUTATION_RUN) 'cardtable.games.lastcard.*'
+	$(MUTATION_RUN) 'cardtable.games.cactus.*'
+	$(BIN)/python tests/mutation/sample.py --report
+
+# CI: a fixed-seed sample of 60 mutants a game, failing below 90% killed.
+mutation-sample: $(STAMP)
+	CARDTABLE_PURE_PYTHON=1 nice -n 10 $(BIN)/python tests/mutation/sample.py \
+		--max-children $(MUTATION_CHILDREN)
+
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
@@ -46,5 +63,5 @@ dist: $(STAMP)
 	$(BIN)/python -m build --outdir dist .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist mutants
 	rm -f src/cardtable/_core/*.so
