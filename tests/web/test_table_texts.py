@@ -141,6 +141,9 @@ def test_a_hint_says_the_move_and_why_beside_the_outline(web_server, open_page):
     for viewport in (SMALL_DESKTOP, PHONE):
         person = TablePage.seated(open_page(viewport), web_server, "skyjo", ["human", "random"])
         page = person.page
+        # The bot turns its first cards up at once; after that the table waits for
+        # Ann, so the hint is still for the table's version when it comes.
+        page.wait_for_function("window.__ct.last?.view.reveals_left[1] === 0")
         page.click("[data-hint]:not([disabled])")
         page.locator("[data-hint-text]").wait_for()
         assert HINT.fullmatch(readable(page, "[data-hint-text]"))
