@@ -27,7 +27,7 @@ from playwright.sync_api import Page
 import cardtable
 from tests.server.support import Server, create_table, short_options
 
-from .support import MOVES, TablePage, open_custom
+from .support import MOVES, TablePage, open_custom, open_settings
 
 pytestmark = pytest.mark.slow
 
@@ -55,9 +55,13 @@ SHARED = {
     "es": set(WORD.findall("art as bot bots chat control final has json no normal pixel total")),
 }
 #: Names, the same in every language: the site, the players of these tests, the
-#: language switch's names of each language in itself, a search (ISMCTS) and the
-#: libraries whose bots the custom table offers.
-NAMES = set(WORD.findall("cardtable ann english français deutsch español ismcts openspiel rlcard"))
+#: language switch's codes and names of each language in itself, a search (ISMCTS) and
+#: the libraries whose bots the custom table offers.
+NAMES = set(
+    WORD.findall(
+        "cardtable ann en fr de es english français deutsch español ismcts openspiel rlcard"
+    )
+)
 #: The games' names ("Last Card" is a name, its words are not).
 TITLES = re.compile("|".join(re.escape(spec.title) for spec in cardtable.games()))
 LINK = re.compile(r"\S+://\S+")
@@ -177,6 +181,7 @@ def test_the_landing_page_and_its_custom_table_form_speak_each_language(web_serv
 
         def ready(game: str = spec.name) -> None:
             page.wait_for_selector(".game-card [data-now]")
+            open_settings(page)
             open_custom(page)
             page.click(f"#game-picker [data-game={game}]")
 
@@ -227,7 +232,12 @@ def test_a_match_mid_round_its_end_and_its_replay_speak_each_language(
     for _ in range(MOVES_IN):
         page.wait_for_selector(MOVES)
         person.click_a_move(rng, HOLD_BACK)
-    screens.check(f"{game} mid-round", lambda: page.wait_for_selector(MOVES))
+
+    def mid_round() -> None:
+        page.wait_for_selector(MOVES)
+        open_settings(page)
+
+    screens.check(f"{game} mid-round", mid_round)
     play_on(person, rng, lambda: page.locator(".match-end").count() > 0)
     screens.check(f"{game} match end", lambda: page.wait_for_selector(".match-end"))
     page.goto(f"{web_server.url}/replay.html?code={person.code}&match=1&seat=0")
