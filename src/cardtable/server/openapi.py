@@ -20,7 +20,14 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _ERROR = _json(_ref("Error"), "Refused; `error` is a stable code, `message` says why")
-_CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
+_CODE = {
+    "name": "code",
+    "in": "path",
+    "required": True,
+    "description": "The table's code: 6 characters (public) or 16 (private); case, dashes"
+    " and spaces are ignored (6R8T-M5JY-HJKF-X5U8 is 6R8TM5JYHJKFX5U8)",
+    "schema": {"type": "string"},
+}
 _NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
 _SEAT = {
     "name": "seat",
