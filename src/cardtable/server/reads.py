@@ -84,13 +84,7 @@ class HeavyReads:
         pending = self.building.get(key)
         if pending is not None:
             return await asyncio.shield(pending)
-        if not self.shares.allow(client):
-            raise ProtocolError(
-                "rate_limited",
-                f"at most {self.config.heavy_reads_per_minute:g} replays a minute"
-                " from one address are built (one already built is always served)",
-                429,
-            )
+        self.take_share(client)
         if len(self.building) >= self.config.heavy_reads_waiting:
             raise ProtocolError(
                 "busy", "the server is building as many replays as it takes; try again soon", 503
@@ -104,6 +98,17 @@ class HeavyReads:
             self.building.pop(key, None)
         self.cache.put(key, body)
         return body
+
+    def take_share(self, client: str) -> None:
+        """Count one build in ``client``'s share, or refuse it past the share."""
+        if not self.shares.allow(client):
+            raise ProtocolError(
+                "rate_limited",
+                f"at most {self.config.heavy_reads_per_minute:g} replays, records or history"
+                " pages a minute from one address are read afresh (one already read is"
+                " always served)",
+                429,
+            )
 
     async def _pool(self) -> Executor:
         """The reads process, started on the first build (most servers never need it);

@@ -19,15 +19,18 @@ from cardtable.engine.registry import games
 from .coaching import Coaching
 from .connection import client_address
 from .errors import ProtocolError
+from .jsontext import dumps
 from .listing import etag_matches
 from .lobby import Lobby
 from .openapi import OPENAPI
 from .origins import check_origin
 from .reads import HeavyReads, replay_body
 from .schema import decode_json
-from .storage import MatchRecord, call, finished_records
+from .storage import MatchRecord, call, records_of
 
 MAX_BODY_BYTES = 16384
+#: Finished matches in one page of a table's history (``?limit`` may ask for fewer).
+HISTORY_PAGE = 50
 #: Match numbers are stored as SQLite integers (64-bit).
 MAX_MATCH_NUMBER = 2**63 - 1
 
@@ -115,13 +118,20 @@ async def table_status(request: Request) -> JSONResponse:
     return JSONResponse(await lobby.status(request.path_params["code"], client_address(request)))
 
 
-async def _finished_match(request: Request) -> MatchRecord:
-    """The match the path names, once it is over (its log shows every hidden card)."""
+async def _match_address(request: Request) -> tuple[str, int]:
+    """The table code and match number the path names (the table must exist)."""
     lobby = _lobby(request)
     code = await lobby.known(request.path_params["code"], client_address(request))
     number = request.path_params["number"]
     if number > MAX_MATCH_NUMBER:
         raise ProtocolError("bad_request", f"match numbers go up to {MAX_MATCH_NUMBER}")
+    return code, number
+
+
+async def _finished_match(request: Request) -> MatchRecord:
+    """The match the path names, once it is over (its log shows every hidden card)."""
+    lobby = _lobby(request)
+    code, number = await _match_address(request)
     match = await call(lobby.store, lobby.store.match, code, number)
     if match is None:
         raise ProtocolError("no_match", f"table {code} has no match {number}", 404)
@@ -145,9 +155,8 @@ def _seat_param(request: Request, match: MatchRecord, allow_all: bool) -> int | 
     raise ProtocolError("bad_seat", f"seat must be {choices}, got {raw[:20]!r}")
 
 
-async def match_log(request: Request) -> JSONResponse:
-    match = await _finished_match(request)
-    return JSONResponse(
+def _record_body(match: MatchRecord) -> bytes:
+    return dumps(
         {
             "code": match.code,
             "number": match.number,
@@ -156,17 +165,42 @@ async def match_log(request: Request) -> JSONResponse:
             "result": match.result,
             **match.replay_record(),
         }
-    )
+    ).encode()
 
 
-async def match_history(request: Request) -> JSONResponse:
-    """A table's finished matches, oldest first, with their results."""
+async def match_log(request: Request) -> Response:
+    """A finished match's record: read and written once, then served from the cache
+    (a finished match never changes, and a table that has one is never removed)."""
+    reads: HeavyReads = request.app.state.reads
+    key = ("record", *await _match_address(request))
+    body = reads.cache.get(key)
+    if body is None:
+        reads.take_share(client_address(request))
+        body = _record_body(await _finished_match(request))
+        reads.cache.put(key, body)
+    return Response(body, media_type="application/json")
+
+
+async def match_history(request: Request) -> Response:
+    """A page of a table's finished matches, oldest first, with their results: each
+    page read once, then served from the cache until the table finishes another."""
     lobby = _lobby(request)
+    reads: HeavyReads = request.app.state.reads
     code = await lobby.known(request.path_params["code"], client_address(request))
-    matches = await call(lobby.store, finished_records, lobby.store, code)
-    return JSONResponse(
-        [{"number": m.number, "names": m.names, "result": m.result} for m in matches]
-    )
+    offset = _whole_param(request, "offset", 0)
+    limit = min(_whole_param(request, "limit", HISTORY_PAGE), HISTORY_PAGE)
+    numbers = await call(lobby.store, lobby.store.finished_matches, code)
+    page = tuple(numbers[offset : offset + limit])
+    key = ("history", code, page)
+    body = reads.cache.get(key)
+    if body is None:
+        reads.take_share(client_address(request))
+        matches = await call(lobby.store, records_of, lobby.store, code, page)
+        body = dumps(
+            [{"number": m.number, "names": m.names, "result": m.result} for m in matches]
+        ).encode()
+        reads.cache.put(key, body)
+    return Response(body, media_type="application/json")
 
 
 async def match_replay(request: Request) -> Response:

@@ -13,7 +13,7 @@ exactly, which is how a restarted server resumes every unfinished match.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -208,10 +208,10 @@ def saved_table(store: Store, code: str, chat_limit: int) -> SavedTable | None:
     )
 
 
-def finished_records(store: Store, code: str) -> list[MatchRecord]:
-    """Every finished match of table ``code``, oldest first, read in one ``call``."""
+def records_of(store: Store, code: str, numbers: Iterable[int]) -> list[MatchRecord]:
+    """The matches ``numbers`` of table ``code``, in that order, read in one ``call``."""
     out = []
-    for number in store.finished_matches(code):
+    for number in numbers:
         match = store.match(code, number)
         assert match is not None
         out.append(match)
