@@ -24,6 +24,7 @@ from .support import PHONE, TablePage
 
 #: The screen most laptops have.
 SMALL_DESKTOP = {"width": 1280, "height": 800}
+TABLET = {"width": 768, "height": 1024}
 
 OPTIONS = {"skyjo": {"target_score": 1}, "cactus": {"rounds": 2}}
 
@@ -103,7 +104,7 @@ def test_a_replay_names_bots_as_the_table_does_and_shows_the_whole_score_sheet(
 ):
     code = finished_with_bots(web_server, "cactus", 5)
     table_names = ["player 0", *[f"Bot {seat}" for seat in range(2, 7)]]
-    for viewport in (SMALL_DESKTOP, PHONE):
+    for viewport in (SMALL_DESKTOP, TABLET, PHONE):
         page = open_page(viewport=viewport)
         page.goto(f"{web_server.url}/replay.html?code={code}&match=1&seat=0")
         page.wait_for_selector("#status:has-text('the deal')")
