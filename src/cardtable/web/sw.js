@@ -23,6 +23,14 @@ const CORE = [
   "icons/icon-192.png",
   "icons/icon-512.png",
   "js/theme.js",
+  // What offline.html loads besides the above: it is shown when nothing can be
+  // fetched, so all of it must be here from the install on (in the visitor's language).
+  "js/offline.js",
+  "js/i18n.js",
+  "i18n/en.json",
+  "i18n/fr.json",
+  "i18n/de.json",
+  "i18n/es.json",
 ];
 
 self.addEventListener("install", (event) => {
