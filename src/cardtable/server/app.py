@@ -53,10 +53,10 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/quickmatch", routes.quick_match, methods=["POST"]),
         Route("/api/tables/{code}", routes.table_status),
         Route("/api/tables/{code}/matches", routes.match_history),
-        Route("/api/tables/{code}/matches/{number:int}", routes.match_log),
-        Route("/api/tables/{code}/matches/{number:int}/replay", routes.match_replay),
+        Route("/api/tables/{code}/matches/{number}", routes.match_log),
+        Route("/api/tables/{code}/matches/{number}/replay", routes.match_replay),
         Route(
-            "/api/tables/{code}/matches/{number:int}/analysis",
+            "/api/tables/{code}/matches/{number}/analysis",
             routes.match_analysis,
             methods=["GET", "POST"],
         ),

@@ -57,7 +57,7 @@ def _whole_param(request: Request, name: str, default: int) -> int:
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 9:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         raise ProtocolError("bad_request", f"{name} must be a whole number, not {raw[:20]!r}")
     return int(raw)
 
@@ -122,10 +122,13 @@ async def _match_address(request: Request) -> tuple[str, int]:
     """The table code and match number the path names (the table must exist)."""
     lobby = _lobby(request)
     code = await lobby.known(request.path_params["code"], client_address(request))
-    number = request.path_params["number"]
-    if number > MAX_MATCH_NUMBER:
-        raise ProtocolError("bad_request", f"match numbers go up to {MAX_MATCH_NUMBER}")
-    return code, number
+    raw: str = request.path_params["number"]
+    # Read here rather than by the route (whose int() of thousands of digits raised).
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 19 or int(raw) > MAX_MATCH_NUMBER:
+        raise ProtocolError(
+            "bad_request", f"a match number is a whole number up to {MAX_MATCH_NUMBER}"
+        )
+    return code, int(raw)
 
 
 async def _finished_match(request: Request) -> MatchRecord:
@@ -149,7 +152,7 @@ def _seat_param(request: Request, match: MatchRecord, allow_all: bool) -> int | 
     raw = request.query_params.get("seat", "")
     if allow_all and raw == REVEALED:
         return REVEALED
-    if raw.isdigit() and int(raw) < match.players:
+    if raw.isascii() and raw.isdigit() and len(raw) < 3 and int(raw) < match.players:
         return int(raw)
     choices = f"0..{match.players - 1}" + (f" or {REVEALED!r}" if allow_all else "")
     raise ProtocolError("bad_seat", f"seat must be {choices}, got {raw[:20]!r}")

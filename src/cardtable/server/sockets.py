@@ -47,13 +47,13 @@ async def table_socket(ws: WebSocket) -> None:
                 break
             seq = None
             try:
+                data = decode_message(frame.get("text"), config.max_message_bytes)
+                seq = message_seq(data)
                 if not conn.limiter.allow():
                     raise ProtocolError(
                         "rate_limited",
                         f"more than {config.rate_per_second:g} messages a second; slow down",
                     )
-                data = decode_message(frame.get("text"), config.max_message_bytes)
-                seq = message_seq(data)
                 message = check_message(data)
                 conn.check_seq(message)
                 if message["type"] == "join" and not lobby.joins.allow(client):

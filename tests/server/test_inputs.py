@@ -1,0 +1,51 @@
+"""Inputs at the edges of what the server reads, over real HTTP and WebSocket: numbers
+of thousands of digits are refused as bad requests, and every refusal echoes the
+message's ``seq``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+
+from .support import TEST_SETTINGS, Client, Server, create_table, running_server
+
+HUGE = "9" * 5000
+
+
+def test_numbers_of_thousands_of_digits_in_paths_and_queries_are_a_400(server: Server) -> None:
+    code = create_table(server, "skyjo", ["human", "human"])["code"]
+    base = f"{server.url}/api/tables/{code}/matches"
+    answers = [
+        httpx.get(f"{base}/{HUGE}", timeout=10),
+        httpx.get(f"{base}/{HUGE}/replay", params={"seat": 0}, timeout=10),
+        httpx.get(f"{base}/1/replay", params={"seat": HUGE}, timeout=10),
+        httpx.get(f"{base}/\u0661", timeout=10),  # an Arabic-Indic one: a digit, not ASCII
+        httpx.get(f"{server.url}/api/tables", params={"offset": "\u00b2"}, timeout=10),
+    ]
+    assert [a.status_code for a in answers[:2]] == [400, 400]
+    assert answers[2].status_code in (400, 404)  # no such match, or a bad seat: never 500
+    assert [a.status_code for a in answers[3:]] == [400, 400]
+    assert all(a.json()["error"] in ("bad_request", "no_match") for a in answers)
+
+
+def test_a_rate_limited_message_is_answered_with_its_seq(tmp_path) -> None:
+    settings = [s for s in TEST_SETTINGS if s not in ("--rate", "1000")]
+    with running_server(tmp_path / "rate.db", *settings, "--rate", "1") as server:
+        code = create_table(server, "skyjo", ["human", "human"])["code"]
+
+        async def flood() -> list[dict]:
+            client = await Client.open(server, code)
+            for seq in range(1, 11):
+                await client.ws.send(json.dumps({"type": "spectate", "seq": seq}))
+            errors = []
+            while len(errors) < 5:
+                message = await client.recv()
+                if message["type"] == "error" and message["error"] == "rate_limited":
+                    errors.append(message)
+            await client.close()
+            return errors
+
+        refused = asyncio.run(flood())
+    assert all(isinstance(m["seq"], int) and 1 <= m["seq"] <= 10 for m in refused), refused
