@@ -49,3 +49,16 @@ def test_a_rate_limited_message_is_answered_with_its_seq(tmp_path) -> None:
 
         refused = asyncio.run(flood())
     assert all(isinstance(m["seq"], int) and 1 <= m["seq"] <= 10 for m in refused), refused
+
+
+def test_a_server_open_beyond_loopback_without_allowed_hosts_says_so_loudly(tmp_path) -> None:
+    with running_server(tmp_path / "open.db", *TEST_SETTINGS, "--host", "0.0.0.0") as server:
+        rebound = httpx.get(f"{server.url}/api/games", headers={"host": "evil.example"})
+        log = server.log.read_text()
+    named = ("--host", "0.0.0.0", "--allowed-host", "127.0.0.1")
+    with running_server(tmp_path / "named.db", *TEST_SETTINGS, *named) as server:
+        refused = httpx.get(f"{server.url}/api/games", headers={"host": "evil.example"})
+        quiet = server.log.read_text()
+    assert rebound.status_code == 200  # any Host is answered, as the warning says
+    assert "WARNING: listening on 0.0.0.0 with no --allowed-host" in log
+    assert refused.status_code == 400 and "WARNING" not in quiet

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,9 +79,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
         **limits,
     )
     check_loop(args.loop)
+    if not config.allowed_hosts:
+        warn_any_host(args.host)
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
     check_site(config)  # and an unreachable Redis here
     return serve(config, args.host, args.port, args.loop)
+
+
+def warn_any_host(host: str) -> None:
+    """Say loudly that a server listening beyond loopback answers any ``Host``: a page of
+    any site can then reach it through a name it points at this address (DNS
+    rebinding), unless ``--allowed-host`` names the site's own names."""
+    print(
+        f"WARNING: listening on {host} with no --allowed-host: this server answers"
+        " requests for ANY host name, so a page of another site can reach it through"
+        " DNS rebinding. Name this site's host names with --allowed-host NAME"
+        " (repeat for several); see docs/deploy.md.",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def add_serve_command(sub: Any) -> None:
