@@ -12,6 +12,9 @@ import { listOf, t } from "./i18n.js";
 
 const LOG_LIMIT = 200;
 const TIPS_KEY = "cardtable:tips";
+/** The least share of their size the felt's cards are shrunk to, and the halvings to find it. */
+const FIT_FLOOR = 0.3;
+const FIT_STEPS = 7;
 
 /** The texts this file shows, in one place. */
 const TEXT = {
@@ -22,6 +25,45 @@ const TEXT = {
   roundResult: (round) => t("log.roundResult", { round }),
   seatN: (n) => t("table.seatN", { n }),
 };
+
+/**
+ * Shrinks the felt's cards (its --fit, a share of their size) just enough that all of
+ * the table fits the box the page gives the felt. While a round is played that box is
+ * what the screen leaves below the status lines (style.css), so the viewer's cards,
+ * the piles and the buttons never fall below the fold; where the felt's height follows
+ * its content, everything fits at full size.
+ */
+export function fitFelt(board) {
+  const felt = board.querySelector(":scope > .felt");
+  if (!felt) return;
+  const fits = (share) => {
+    felt.style.setProperty("--fit", String(share));
+    return felt.scrollHeight <= felt.clientHeight + 1 && felt.scrollWidth <= felt.clientWidth + 1 && !crowded(felt);
+  };
+  if (fits(1)) return;
+  let low = FIT_FLOOR;
+  let high = 1;
+  for (let step = 0; step < FIT_STEPS; step++) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  fits(low);
+}
+
+/** The felt's parts: every seat, the piles in the middle, the buttons. */
+const PARTS = ":scope > .player, :scope > .middle, :scope > .controls, :scope > .opponents .player";
+
+/**
+ * Whether two of the felt's parts overlap: a part wider than its place in the felt's
+ * grid spills over its neighbours' without making the felt itself overflow.
+ */
+function crowded(felt) {
+  const boxes = [...felt.querySelectorAll(PARTS)].map((node) => node.getBoundingClientRect());
+  return boxes.some((a, i) =>
+    boxes.slice(i + 1).some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1),
+  );
+}
 
 export class TableView {
   /**
@@ -47,6 +89,9 @@ export class TableView {
     //: The legal actions held back while an action is on its way to the server.
     this.pending = null;
     this.logLines = [];
+    // The felt refits its cards whenever the space it is given changes (a resize, a
+    // longer status line, a note above it), before the change is painted.
+    new ResizeObserver(() => fitFelt(this.parts.board)).observe(parts.board);
   }
 
   /** The context a game module renders from. */
@@ -115,6 +160,7 @@ export class TableView {
     const focused = document.activeElement?.closest?.("[data-key]");
     const focusKey = focused && this.parts.board.contains(focused) ? focused.dataset.key : null;
     replaceChildren(this.parts.board, this.game.render(ctx));
+    fitFelt(this.parts.board);
     if (focusKey) {
       this.parts.board.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
     }

@@ -10,6 +10,7 @@ import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
 import {
   back,
+  bottomSeat,
   cardSlot,
   countdown,
   drawDiscardHold,
@@ -186,7 +187,7 @@ export function render(ctx) {
     { class: "board board-cactus felt" },
     opponentRing(ctx, (seat) => area(ctx, seat)),
     h("div", { class: "middle" }, drawDiscardHold(ctx, frenchCard), windowBar(ctx)),
-    ctx.you === null ? null : area(ctx, ctx.you),
+    area(ctx, bottomSeat(ctx)),
     ctx.you === null ? null : controls(ctx),
   );
 }

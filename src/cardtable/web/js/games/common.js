@@ -71,15 +71,20 @@ export function back() {
   return cardBack();
 }
 
-/** The seats other than the viewer's, in play order starting after the viewer. */
+/**
+ * The seat drawn large at the bottom of the felt: the viewer's, or for a spectator the
+ * first seat, so that a watched table fills the felt as a played one does.
+ */
+export function bottomSeat(ctx) {
+  return ctx.you ?? 0;
+}
+
+/** The seats other than the bottom one, in play order starting after it. */
 export function otherSeats(ctx) {
   const n = ctx.view.players;
-  const start = ctx.you === null ? 0 : ctx.you + 1;
+  const bottom = bottomSeat(ctx);
   const seats = [];
-  for (let i = 0; i < n; i++) {
-    const seat = (start + i) % n;
-    if (seat !== ctx.you) seats.push(seat);
-  }
+  for (let i = 1; i < n; i++) seats.push((bottom + i) % n);
   return seats;
 }
 

@@ -9,6 +9,7 @@ import { colourName } from "../cardnames.js";
 import { h, s } from "../dom.js";
 import {
   back,
+  bottomSeat,
   cardSlot,
   drawPile,
   finalCards,
@@ -172,7 +173,7 @@ export function render(ctx) {
     { class: "board board-lastcard felt" },
     opponentRing(ctx, (seat) => area(ctx, seat)),
     h("div", { class: "middle" }, centre(ctx)),
-    ctx.you === null ? null : area(ctx, ctx.you),
+    area(ctx, bottomSeat(ctx)),
     ctx.you === null ? null : controls(ctx),
   );
 }

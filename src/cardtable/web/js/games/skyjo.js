@@ -6,6 +6,7 @@ import { skyjoCard } from "../art/deck.js";
 import { h } from "../dom.js";
 import {
   back,
+  bottomSeat,
   cardSlot,
   drawDiscardHold,
   finalCards,
@@ -80,7 +81,7 @@ export function render(ctx) {
       // Beside the piles, where the eye is after drawing (the discard pile does the same).
       discard.length ? h("div", { class: "controls" }, ctx.button(t("skyjo.button.discard"), discard)) : null,
     ),
-    ctx.you === null ? null : area(ctx, ctx.you),
+    area(ctx, bottomSeat(ctx)),
   );
 }
 
