@@ -62,3 +62,28 @@ def test_a_server_open_beyond_loopback_without_allowed_hosts_says_so_loudly(tmp_
     assert rebound.status_code == 200  # any Host is answered, as the warning says
     assert "WARNING: listening on 0.0.0.0 with no --allowed-host" in log
     assert refused.status_code == 400 and "WARNING" not in quiet
+
+
+#: Texts that show nothing: a zero-width space, a byte-order mark, a Hangul filler, the
+#: Braille blank, a soft hyphen, tag characters.
+BLANK_TEXTS = ["\u200b", "\ufeff", "\u3164", "\u2800", "\u00ad", "\U000e0041\U000e0042"]
+
+
+def test_chat_and_names_follow_one_rule_of_what_shows(server: Server) -> None:
+    code = create_table(server, "skyjo", ["human", "human"])["code"]
+
+    async def scenario() -> tuple[list[dict], list[str], dict]:
+        client = await Client.open(server, code)
+        welcome = await client.join("\u202eAnn\u200b")
+        blanks = [await client.error({"type": "chat", "text": text}) for text in BLANK_TEXTS]
+        shown = []
+        for text in ["abc\u202edef", "a" + "\u0301" * 199]:
+            await client.send({"type": "chat", "text": text})
+            shown.append((await client.expect("chat"))["text"])
+        await client.close()
+        return blanks, shown, welcome
+
+    blanks, shown, welcome = asyncio.run(scenario())
+    assert [reply["error"] for reply in blanks] == ["chat_empty"] * len(BLANK_TEXTS)
+    assert shown == ["abcdef", "a\u0301\u0301"]  # no reordering, no tower of marks
+    assert welcome["table"]["seats"][0]["name"] == "Ann"

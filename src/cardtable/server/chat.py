@@ -1,11 +1,13 @@
 """A table's chat and emotes: what may be said, by whom, how fast, and who hears it.
 
-Chat is checked like every other message: a text is trimmed, must be 1 to
-``MAX_CHARS`` characters long and hold no control characters (line breaks
-included), and each connection may send ``BURST`` chat messages or emotes at once,
-then one every ``1 / RATE`` seconds. A text is kept exactly as typed: it is stored
-as a bound SQL parameter, sent inside JSON and shown by the client as text, so
-markup in it is never read as markup anywhere.
+Chat is checked like every other message: a text may hold no control characters
+(line breaks included), is then cleaned as a name is (``seating.shown_text``: no
+character that shows nothing or reorders the text, one space between words, at most
+two combining marks on a letter) and must be 1 to ``MAX_CHARS`` characters long with
+one that is visible; each connection may send ``BURST`` chat messages or emotes at
+once, then one every ``1 / RATE`` seconds. Markup in a text is kept as typed: it is
+stored as a bound SQL parameter, sent inside JSON and shown by the client as text, so
+it is never read as markup anywhere.
 
 Who speaks is a *sender* id: ``seat-N`` for the person in seat N (all of that
 person's connections), ``spectator-K`` for one spectating connection. Each listener
@@ -34,6 +36,7 @@ from typing import Any
 from .connection import Connection
 from .errors import ProtocolError
 from .jsontext import dumps
+from .seating import shown_text, visible
 from .storage import HUMAN, Store, TableRecord, call
 from .throttle import RateLimiter
 
@@ -54,19 +57,21 @@ EMOTES = ("thumbs_up", "laugh", "well_played", "oops", "wow", "thinking")
 
 
 def clean_text(text: str) -> str:
-    """The chat text to store and show, or ``ProtocolError`` saying what is wrong."""
-    text = text.strip()
-    if not text:
-        raise ProtocolError("chat_empty", "a chat message needs some text")
-    if len(text) > MAX_CHARS:
-        raise ProtocolError(
-            "chat_too_long", f"a chat message may be at most {MAX_CHARS} characters"
-        )
+    """The chat text to store and show, or ``ProtocolError`` saying what is wrong: no
+    control characters, then shown as names are (``shown_text``: nothing invisible or
+    reordering, few combining marks), 1 to ``MAX_CHARS`` characters with one visible."""
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs") or char in "\u2028\u2029":
             raise ProtocolError(
                 "chat_control", f"a chat message may not hold control characters ({ord(char):#x})"
             )
+    text = shown_text(text)
+    if not any(visible(char) for char in text):
+        raise ProtocolError("chat_empty", "a chat message needs some visible text")
+    if len(text) > MAX_CHARS:
+        raise ProtocolError(
+            "chat_too_long", f"a chat message may be at most {MAX_CHARS} characters"
+        )
     return text
 
 

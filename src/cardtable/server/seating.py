@@ -36,10 +36,31 @@ def new_token() -> tuple[str, str]:
     return token, token_hash(token)
 
 
+#: Combining marks kept on one letter: enough for any script's accents, not for a
+#: tower of them drawn over the lines around it.
+MAX_MARKS = 2
+
+
+def shown_text(text: str) -> str:
+    """``text`` as it is shown: characters that draw nothing by themselves or reorder
+    the text around them (format characters such as U+200B, U+FEFF, U+00AD, U+202E and
+    the tag characters) dropped, each run of spaces one space, trimmed, and at most
+    ``MAX_MARKS`` combining marks on a letter. Names and chat texts both go through
+    it, so that neither can look empty, hide text or spill over the page; the caller
+    then requires a visible character (``visible``)."""
+    out: list[str] = []
+    marks = 0
+    for ch in " ".join("".join(ch for ch in text if ch.isprintable()).split()):
+        marks = marks + 1 if unicodedata.category(ch) in ("Mn", "Me") else 0
+        if marks <= MAX_MARKS:
+            out.append(ch)
+    return "".join(out)
+
+
 def clean_name(name: str) -> str:
-    """A player's display name: printable, trimmed, 1 to 24 characters, at least one of
-    them visible (a name of blank letters would let a seat look empty)."""
-    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    """A player's display name: ``shown_text``, 1 to 24 characters, at least one of them
+    visible (a name of blank letters would let a seat look empty)."""
+    cleaned = shown_text(name)
     if not any(visible(ch) for ch in cleaned):
         raise ProtocolError("bad_name", "a name must contain at least one visible character")
     if len(cleaned) > NAME_LIMIT:
