@@ -1,15 +1,21 @@
 """Every text a person sees is in the page's language: no English left over.
 
 Each screen (the landing page with its custom table form, the waiting room, each game's
-table mid-round, the match end, the replay) is shown in English, then in each other
-language of the site, in one browser tab that changes only its language. Every visible
-text of the translated screen (text nodes, the labels, titles and placeholders of what
-is shown, the options of its lists, the values of its fields, the page's title) is cut
-into words, and a word fails when it is English: a word of the English catalogue or of
-the same screen in English. Words spelt and meant the same in both languages are listed
-per language below; names (the site, its games, the players, the languages' own names
-in the language switch), table codes, links and the rule options' identifiers (the
-custom form's tooltips, as in the rules pages) are not words of any language.
+table mid-round, the match end, the replay, the rules pages) is shown in English, then
+in each other language of the site, in one browser tab that changes only its language.
+Every visible text of the translated screen (text nodes, the labels, titles and
+placeholders of what is shown, the options of its lists, the values of its fields, the
+page's title) is cut into words, and a word fails when it is English: a word of the
+English catalogue or of the same screen in English, or a common English word ("the",
+"and", "you"); the full rules pages' prose, where the languages share too many words,
+is checked for the common words only.
+
+A word is the language's own when its catalogue uses it in a message that is not the
+English one; the few messages that are the same in both languages ("Total", "Chat")
+have their words listed below. Names (the site, its games, the players, the languages'
+own names in the language switch), table codes, links and the identifiers of rule
+options and actions (the custom form's tooltips, as in the rules pages) are no
+language's words.
 """
 
 from __future__ import annotations
@@ -35,25 +41,27 @@ CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" /
 LANGUAGES = ("fr", "de", "es")
 #: A word: two letters or more (single letters are card ranks and units).
 WORD = re.compile(r"[^\W\d_]{2,}")
-#: Words of the English catalogue that are words of a language too (most of them the
-#: same word: "Bots", "Total"; a few by chance: French "on", German "will").
-SHARED = {
+#: The words of the messages a language says as English does ("Normal", "Bots", "Pause").
+SAME = {
     "fr": set(
         WORD.findall(
-            "analyse arrive art as auto bot bots coach code expert face final json long message"
-            " minute moment normal on option options page pause pixel place places point points"
-            " possible replay score service standard surprise table tables total volume"
+            "bot bots code coach expert normal pause pixel art point points standard table"
+            " total volume"
         )
     ),
     "de": set(
-        WORD.findall(
-            "an analyse art blind bot bots chance chat coach code hand in json limit link minute"
-            " name normal offline online pause person pixel positive server so standard symbol"
-            " system was will wow"
-        )
+        WORD.findall("bot bots chat coach code link normal offline pause person standard wow")
     ),
-    "es": set(WORD.findall("art as bot bots chat control final has json no normal pixel total")),
+    "es": set(WORD.findall("bot bots chat normal pixel art total")),
 }
+#: English words that any English sentence has, whether the catalogue has them or not.
+COMMON = set(
+    WORD.findall(
+        "the and of to is are be you your with when it its this that for or not from by at"
+        " their they what which who have has will can may must each every after before then"
+        " than only if there here one all any"
+    )
+)
 #: Names, the same in every language: the site, the players of these tests, the
 #: language switch's codes and names of each language in itself, a search (ISMCTS) and
 #: the libraries whose bots the custom table offers.
@@ -65,6 +73,8 @@ NAMES = set(
 #: The games' names ("Last Card" is a name, its words are not).
 TITLES = re.compile("|".join(re.escape(spec.title) for spec in cardtable.games()))
 LINK = re.compile(r"\S+://\S+")
+#: An identifier of the rules or the protocol, written as such (`close_window`).
+IDENTIFIER = re.compile(r"[a-z]+(?:_[a-z]+)+")
 #: The rule options' identifiers (the custom form's tooltips, as in the rules pages).
 IDENTIFIERS = {
     option["name"] for spec in cardtable.games() for option in spec.describe()["options"]
@@ -116,18 +126,29 @@ TEXTS = """() => {
 }"""
 
 
-def catalogue_words(language: str) -> set[str]:
+def catalogue(language: str) -> dict[str, list[str]]:
+    """Each message of ``language``'s catalogue as its texts (each plural form)."""
     messages = json.loads((CATALOGUES / f"{language}.json").read_text())
-    texts = [
-        text for m in messages.values() for text in (m.values() if isinstance(m, dict) else [m])
-    ]
+    return {k: list(m.values()) if isinstance(m, dict) else [m] for k, m in messages.items()}
+
+
+def catalogue_words(messages: dict[str, list[str]]) -> set[str]:
+    texts = [text for forms in messages.values() for text in forms]
     return set().union(*(words(re.sub(r"\{\w+\}", " ", text)) for text in texts))
+
+
+def own_words(language: str) -> set[str]:
+    """The words of ``language``: its catalogue's, but those of a message that is the
+    English one only where listed in SAME."""
+    english, messages = catalogue("en"), catalogue(language)
+    translated = {k: forms for k, forms in messages.items() if forms != english.get(k)}
+    return catalogue_words(translated) | SAME[language] | NAMES
 
 
 def words(text: str, code: str = "") -> set[str]:
     """The words of ``text``, lower case, without links, the table code (however it is
     grouped) and game names; none in a rule option's identifier."""
-    if text in IDENTIFIERS:
+    if text in IDENTIFIERS or IDENTIFIER.fullmatch(text):
         return set()
     text = LINK.sub(" ", text)
     if code:
@@ -153,12 +174,17 @@ class Screens:
         texts: list[str] = self.page.evaluate(TEXTS)
         return texts
 
-    def check(self, screen: str, ready: Callable[[], None]) -> None:
-        """Show the screen in English, then in each language; keep its English words."""
+    def check(self, screen: str, ready: Callable[[], None], prose: bool = False) -> None:
+        """Show the screen in English, then in each language; keep its English words
+        (for ``prose``, the common ones only)."""
         english = self.texts("en", ready)
-        vocabulary = catalogue_words("en").union(*(words(t, self.code) for t in english))
+        vocabulary = COMMON
+        if not prose:
+            vocabulary = vocabulary.union(
+                catalogue_words(catalogue("en")), *(words(t, self.code) for t in english)
+            )
         for language in LANGUAGES:
-            allowed = SHARED[language] | NAMES
+            allowed = own_words(language)
             for text in dict.fromkeys(self.texts(language, ready)):
                 found = (words(text, self.code) & vocabulary) - allowed
                 if found:
@@ -198,6 +224,20 @@ def test_the_waiting_room_speaks_each_language(web_server, open_page):
     screens = Screens(page)
     screens.code = person.code
     screens.check("waiting room", lambda: page.wait_for_selector("[data-start]"))
+    screens.assert_translated()
+
+
+def test_the_rules_pages_speak_each_language(web_server, open_page):
+    page = open_page(locale="en-US")
+    screens = Screens(page)
+    for spec in cardtable.games():
+        for full in ("", "&full=1"):
+            page.goto(f"{web_server.url}/rules.html?game={spec.name}{full}")
+            screens.check(
+                f"rules of {spec.name}{' (full)' if full else ''}",
+                lambda: page.wait_for_selector("#rules-body :is(h1, h2, h3, h4)"),
+                prose=bool(full),
+            )
     screens.assert_translated()
 
 
