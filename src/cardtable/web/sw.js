@@ -5,9 +5,12 @@
 // stale copy, and with no network the offline page says so instead of a broken
 // table. Other static files are answered from the cache and refreshed behind it
 // (the next load has the new copy). The API and the table's WebSocket are never
-// cached.
+// cached. A file is kept under its address without the query: the query of a page
+// such as table.html?code=... holds a private table's code, which must not stay in
+// the browser's cache (the page itself is the same whatever the query).
 
-const CACHE = "cardtable-v1";
+// v2: the caches of v1 kept pages under their queries; activating this one drops them.
+const CACHE = "cardtable-v2";
 const CORE = [
   "./",
   "index.html",
@@ -51,10 +54,18 @@ function isStatic(request) {
   return request.method === "GET" && url.origin === self.location.origin && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/ws/");
 }
 
+/** The cache key of a request: its address without the query (nor the fragment). */
+function key(request) {
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
 async function page(request) {
   try {
     const response = await fetch(request);
-    if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+    if (response.ok) (await caches.open(CACHE)).put(key(request), response.clone());
     return response;
   } catch {
     return (await caches.match("offline.html")) ?? Response.error();
@@ -63,9 +74,9 @@ async function page(request) {
 
 async function file(request) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request, { ignoreSearch: false });
+  const kept = await cache.match(key(request));
   const fresh = fetch(request).then((response) => {
-    if (response.ok) cache.put(request, response.clone());
+    if (response.ok) cache.put(key(request), response.clone());
     return response;
   });
   if (kept) {
