@@ -41,11 +41,13 @@ TABLES = {
     "lastcard": (4, {"target_score": 40}),
 }
 #: Moves not to click while setting up the picture (ending a Cactus round early).
+HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
 #: An open dialog that is not a chooser of moves: a notice to close.
 NOTICE = "dialog[open]:not(.chooser)"
+#: Closes every open dialog (a notice, a chooser, a round's result) that would hide the page.
+CLOSE_DIALOGS = "document.querySelectorAll('dialog[open]').forEach((d) => d.close())"
 #: A set of pictures: the paths it saved.
 Shots = Callable[[Browser, Server], list[Path]]
-HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
 MATCH_SECONDS = 600
 
 
@@ -80,35 +82,42 @@ def landing(browser: Browser, server: Server) -> list[Path]:
 
 
 def mid_round(
-    page: Page, server: Server, game: str, players: int = 4, cards: str = "classic"
+    page: Page,
+    server: Server,
+    game: str,
+    players: int = 4,
+    cards: str = "classic",
+    bot_delay: float = 0.2,
+    moves: int | None = None,
 ) -> tuple[TablePage, random.Random]:
-    """Ann on ``page`` and heuristic bots a few moves into a match, in the card theme
-    ``cards``."""
-    moves, options = TABLES[game]
+    """Ann on ``page`` and heuristic bots (``bot_delay`` seconds a move) ``moves`` of
+    her moves into a match (the game's number for a picture when None), in the card
+    theme ``cards``."""
+    picture_moves, options = TABLES[game]
     # Play now, with the rules of a short match: the custom form makes the same table.
     page.goto(f"{server.url}/")
     set_name(page, "Ann")
     page.evaluate("(cards) => localStorage.setItem('cardtable:cards', cards)", cards)
     seats = ["human"] + ["heuristic"] * (players - 1)
     code = page.evaluate(
-        """async ([game, seats, options]) => {
+        """async ([game, seats, options, bot_delay]) => {
           const { createTable } = await import('/js/api.js');
-          return (await createTable({ game, seats, options, public: false, bot_delay: 0.2 })).code;
+          return (await createTable({ game, seats, options, public: false, bot_delay })).code;
         }""",
-        [game, seats, options],
+        [game, seats, options, bot_delay],
     )
     page.goto(f"{server.url}/table.html?code={code}&join=1&start=1")
     person = TablePage(page, server.url)
     person.seated_as("Ann")
     page.wait_for_function("window.__ct.last !== null")
     rng = random.Random(game)
-    for _ in range(moves):
+    for _ in range(picture_moves if moves is None else moves):
         page.wait_for_selector(MOVES)
         person.click_a_move(rng, HOLD_BACK)
     page.wait_for_selector(MOVES)
     page.wait_for_timeout(800)  # let the last animation finish
     # A notice (a wrong throw) or a chooser would hide the table in the picture.
-    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    page.evaluate(CLOSE_DIALOGS)
     return person, rng
 
 
@@ -124,6 +133,8 @@ def match(browser: Browser, server: Server, game: str) -> list[Path]:
             page.keyboard.press("Escape")
         elif person.click_a_move(rng) is None:
             page.wait_for_timeout(50)
+    # The last round's result opens over the match end: close it, as a person would.
+    page.evaluate(CLOSE_DIALOGS)
     page.wait_for_timeout(1500)  # the celebration
     page.evaluate("window.scrollTo(0, 0)")
     paths += shoot(page, f"{game}-end")

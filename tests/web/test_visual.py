@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 import cardtable
 from tests.server.support import Server, short_options
 
-from .screenshots import mid_round
+from .screenshots import CLOSE_DIALOGS, mid_round
 from .states import walk
 from .support import DESKTOP, TablePage, new_page, open_settings, set_name
 from .visual import SCREENS, Needs, check
@@ -39,6 +39,10 @@ THEMES = ("light", "dark")
 #: A Last Card match of this many rounds or more at the match end (its table of rounds
 #: is as wide as it gets in a match a person plays).
 LONG_MATCH_ROUNDS = 11
+#: Seconds a bot takes to move at the tables mid-round, and the player's moves
+#: before the table is looked at (Skyjo's first two turn up cards).
+BOT_DELAY = 0.05
+MOVES_IN = 4
 #: The time a stand-in waits before it plays an idle person's turn, in seconds.
 STAND_IN_SECONDS = 0.2
 
@@ -66,7 +70,7 @@ def waiting(page: Page, server: Server, cache: dict[str, Any]) -> None:
 
 def table(game: str, players: int) -> Reach:
     def reach(page: Page, server: Server, cache: dict[str, Any]) -> None:
-        mid_round(page, server, game, players)
+        mid_round(page, server, game, players, bot_delay=BOT_DELAY, moves=MOVES_IN)
 
     return reach
 
@@ -80,7 +84,7 @@ def finished_match(page: Page, server: Server, cache: dict[str, Any]) -> None:
     )
     cache["code"] = person.code
     page.wait_for_selector(".match-end", timeout=120_000)
-    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    page.evaluate(CLOSE_DIALOGS)
 
 
 def long_view() -> dict[str, Any]:
@@ -94,14 +98,18 @@ def long_view() -> dict[str, Any]:
 
 
 def long_match_end(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """The match end of a finished table drawn, by the page's own code, for a match of
-    11 rounds or more (as the table page draws it when such a match ends)."""
-    finished_match(page, server, cache)
+    """The match end of the finished table (as a spectator sees it) drawn, by the
+    page's own code, for a match of 11 rounds or more (as when such a match ends)."""
+    if "code" not in cache:
+        finished_match(page, server, cache)
+    else:
+        TablePage(page, server.url).open(cache["code"], watch=True)
+        page.wait_for_selector(".match-end")
     page.evaluate(
         """async (view) => {
           const { matchEnd } = await import('/js/matchend.js');
           const room = document.getElementById('room');
-          const rematch = { votes: [], mine: false, seated: true, ask: () => {} };
+          const rematch = { votes: [], mine: false, seated: false, ask: () => {} };
           room.replaceChildren(matchEnd(view, ['Ann', 'Bot 2'], rematch, null));
         }""",
         long_view(),

@@ -189,19 +189,19 @@
   // ---------------------------------------------------------------- contrast
   const seen = new Set();
   const textProblems = [];
-  const checkText = (el, text, rect) => {
+  const checkText = (el, text, rect, pseudo = null) => {
     const x = rect.left + rect.width / 2;
     const y = rect.top + rect.height / 2;
     if (x < 0 || y < 0 || x >= vw || y >= vh) return false;
     const backgrounds = backgroundsAt(el, x, y);
     if (backgrounds === null) return true;  // covered by something else: not visible
     const style = getComputedStyle(el);
-    const colour = parseColour(style.color);
+    const colour = parseColour(getComputedStyle(el, pseudo).color);
     if (!colour) return true;
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const needs = large ? 3 : 4.5;
-    const opacity = opacityOf(el);
+    const opacity = opacityOf(el) * (pseudo ? Number(getComputedStyle(el, pseudo).opacity) : 1);
     let worst = null;
     for (const bg of backgrounds) {
       const fg = over({ ...colour, a: colour.a * opacity }, bg);
@@ -263,10 +263,13 @@
     });
     fields.forEach((el, i) => {
       if (seen.has(`f${i}`)) return;
-      const text = el.tagName === "SELECT" ? el.selectedOptions[0]?.text ?? "" : el.value || el.placeholder || "";
+      const shown = el.tagName === "SELECT" ? el.selectedOptions[0]?.text ?? "" : el.value;
+      // An empty field shows its placeholder, in the placeholder's colour.
+      const text = shown || el.placeholder || "";
+      const pseudo = shown ? null : "::placeholder";
       const rect = el.getBoundingClientRect();
       if (!text.trim() || rect.width <= 1) { seen.add(`f${i}`); return; }
-      if (checkText(el, text, rect)) seen.add(`f${i}`);
+      if (checkText(el, text, rect, pseudo)) seen.add(`f${i}`);
     });
     outlined.forEach((el, i) => {
       if (!seen.has(`c${i}`) && checkControl(el)) seen.add(`c${i}`);
