@@ -227,9 +227,15 @@ def test_the_waiting_room_speaks_each_language(web_server, open_page):
     screens.assert_translated()
 
 
-def test_the_rules_pages_speak_each_language(web_server, open_page):
+def test_the_rules_offline_and_missing_table_pages_speak_each_language(web_server, open_page):
     page = open_page(locale="en-US")
     screens = Screens(page)
+    page.goto(f"{web_server.url}/offline.html")
+    screens.check("offline page", lambda: page.wait_for_selector("h2:not(:empty)"))
+    screens.code = "NOSUCHTABLE"
+    page.goto(f"{web_server.url}/table.html?code={screens.code}")
+    screens.check("missing table", lambda: page.wait_for_selector("#status:not(:empty)"))
+    screens.code = ""
     for spec in cardtable.games():
         for full in ("", "&full=1"):
             page.goto(f"{web_server.url}/rules.html?game={spec.name}{full}")
