@@ -418,6 +418,7 @@ function gone() {
 }
 
 function fillFrame() {
+  document.title = t("table.pageTitle");
   $("status").textContent = t("table.connecting");
   $("code-word").textContent = t("table.tableWord");
   $("players-title").textContent = t("table.players");
