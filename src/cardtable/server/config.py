@@ -74,6 +74,8 @@ class ServerConfig:
     tables_per_minute: float = 20.0
     #: Seconds after which a table nobody joined and no match started is removed.
     table_idle_seconds: float = 900.0
+    #: Seconds after which a table nobody ever joined or watched is removed.
+    unjoined_table_seconds: float = 120.0
     #: Seconds a seat taken before the match starts stays held with nobody connected.
     seat_grace_seconds: float = 120.0
     #: Seats a client address may take a minute (bursts of that many).
@@ -158,6 +160,7 @@ LIMITS = (
     "max_open_tables_per_client",
     "tables_per_minute",
     "table_idle_seconds",
+    "unjoined_table_seconds",
     "seat_grace_seconds",
     "joins_per_minute",
     "max_spectators",

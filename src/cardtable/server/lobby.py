@@ -179,9 +179,11 @@ class Lobby:
         self._quick_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._sweeper: asyncio.Task[None] | None = None
 
-    async def create(self, request: Any, client: str = "") -> Room:
+    async def create(self, request: Any, client: str = "", quick: bool = False) -> Room:
         """A new table, counted as open from before it is stored, so that concurrent
-        creations cannot together pass the caps."""
+        creations cannot together pass the caps. A ``quick`` match's table is not held to
+        the site-wide cap: quick match opens one only when no table of its game waits,
+        so these are few, and a site full of others' tables still seats people."""
         table = parse_table_request(request, self.config)
         if not self.creations.allow(client):
             raise ProtocolError(
@@ -193,7 +195,7 @@ class Lobby:
         added = False
         while not added:
             table.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-            if not await self._admit(table.code, client):
+            if not await self._admit(table.code, client, site_cap=not quick):
                 continue
             try:
                 added = await call(self.store, self.store.add_table, table)
@@ -205,11 +207,13 @@ class Lobby:
         self._changed(room)
         return room
 
-    async def _admit(self, code: str, client: str) -> bool:
+    async def _admit(self, code: str, client: str, site_cap: bool = True) -> bool:
         """Count table ``code`` as an open table of ``client``; ``ProtocolError`` over
-        the caps, False if ``code`` is open already (then another code is drawn)."""
+        the caps (the client's, and the site's unless not ``site_cap``), False if
+        ``code`` is open already (then another code is drawn)."""
         mine = sum(1 for owner, _ in self.open.values() if owner == client)
-        refusal = open_caps_refusal(len(self.open), mine, self.config)
+        total = len(self.open) if site_cap else 0
+        refusal = open_caps_refusal(total, mine, self.config)
         if refusal is not None:
             raise refusal
         self.open[code] = (client, time.monotonic())
@@ -319,7 +323,7 @@ class Lobby:
             waiting = self.waiting_quick_match(game)
             if waiting is not None:
                 return waiting, False
-            room = await self.create(table_request(game, players), client)
+            room = await self.create(table_request(game, players), client, quick=True)
             room.open_for_quick_match(wait)
             await self._share(room)
             return room.status(), True
@@ -366,15 +370,24 @@ class Lobby:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(min(SWEEP_SECONDS, self.config.table_idle_seconds))
+            config = self.config
+            await asyncio.sleep(
+                min(SWEEP_SECONDS, config.table_idle_seconds, config.unjoined_table_seconds)
+            )
             await self.sweep()
 
     async def sweep(self) -> None:
-        """Remove the tables that waited ``table_idle_seconds`` with nobody seated."""
-        deadline = time.monotonic() - self.config.table_idle_seconds
+        """Remove the tables that waited ``table_idle_seconds`` with nobody seated, or
+        ``unjoined_table_seconds`` with nobody ever come."""
+        now = time.monotonic()
         for code, (_, born) in list(self.open.items()):
             room = self.rooms.get(code)
-            if born > deadline or room is None or room.state is not None or not room.abandoned():
+            if room is None or room.state is not None or not room.abandoned():
+                continue
+            idle = self.config.table_idle_seconds
+            if not room.visited:
+                idle = min(idle, self.config.unjoined_table_seconds)
+            if now - born < idle:
                 continue
             try:
                 await call(self.store, self.store.drop_table, code)

@@ -103,6 +103,9 @@ class Room:
         self.start_when_full = False
         self.finished = saved.finished
         self.conns: set[Connection] = set()
+        #: Whether anyone has ever joined or watched the table (in this process): a table
+        #: nobody came to is swept sooner (``unjoined_table_seconds``).
+        self.visited = False
         self.chat = Chat(table, store, saved.chat)
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
@@ -312,6 +315,7 @@ class Room:
     def _welcome(self, conn: Connection, token: str | None = None) -> None:
         conn.joined = True
         self.conns.add(conn)
+        self.visited = True
         welcome: dict[str, Any] = {"type": "welcome", "seat": conn.seat, "table": self.status()}
         if token is not None:
             welcome["token"] = token

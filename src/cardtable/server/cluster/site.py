@@ -59,6 +59,8 @@ from .relay import Relay, RemoteRoom, hang_up
 logger = logging.getLogger(__name__)
 
 TICKS_PER_LEASE = 6
+#: The site-wide cap a quick match's table is admitted under (it is held to none).
+UNCAPPED = 2**31
 #: The Redis hash of every owned table's status (JSON), site-wide.
 STATUS_KEY = f"{PREFIX}status"
 #: The Redis sorted set of the listed tables' codes, scored by when they were listed.
@@ -149,15 +151,16 @@ class ClusterLobby(Lobby):
         super()._changed(room)
         self._dirty.add(room.code)
 
-    async def _admit(self, code: str, client: str) -> bool:
+    async def _admit(self, code: str, client: str, site_cap: bool = True) -> bool:
         """Count ``code`` as an open table of ``client`` on the whole site."""
         config = self.config
+        cap = config.max_open_tables if site_cap else UNCAPPED
         taken, total, mine = await self.open_entries.admit(
-            code, client, config.max_open_tables, config.max_open_tables_per_client
+            code, client, cap, config.max_open_tables_per_client
         )
         if taken:
             return False
-        refusal = open_caps_refusal(total, mine, config)
+        refusal = open_caps_refusal(total if site_cap else 0, mine, config)
         if refusal is not None:
             raise refusal
         self.open[code] = (client, time.monotonic())
