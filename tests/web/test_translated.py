@@ -284,6 +284,11 @@ def test_a_match_mid_round_its_end_and_its_replay_speak_each_language(
         open_settings(page)
 
     screens.check(f"{game} mid-round", mid_round)
+    watcher = TablePage(open_page(locale="en-US"), web_server.url).open(person.code, watch=True)
+    spectators = Screens(watcher.page)
+    spectators.code = person.code
+    spectators.check(f"{game} watched", lambda: watcher.page.wait_for_selector(".felt .player"))
+    screens.leftovers |= spectators.leftovers
     play_on(person, rng, lambda: page.locator(".match-end").count() > 0)
     screens.check(f"{game} match end", lambda: page.wait_for_selector(".match-end"))
     page.goto(f"{web_server.url}/replay.html?code={person.code}&match=1&seat=0")
