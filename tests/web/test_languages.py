@@ -113,3 +113,21 @@ def test_a_refusal_names_the_seat_counted_from_1_in_the_chosen_language(web_serv
         refused,
     )
     assert text == "Platz 1 ist schon besetzt."
+
+
+@pytest.mark.parametrize(
+    ("remembered", "shown"),
+    [
+        ("Guest 284", "Invitado 284"),  # made up by the page in English: said in Spanish
+        ("Gast 77", "Invitado 77"),
+        ("Guest Star", "Guest Star"),  # a name the person chose stays as typed
+        ("Ann", "Ann"),
+    ],
+)
+def test_a_guest_name_is_said_in_the_pages_language(web_server, open_page, remembered, shown):
+    page = open_page(locale="es-ES")
+    page.goto(f"{web_server.url}/")
+    page.evaluate("(name) => localStorage.setItem('cardtable:name', name)", remembered)
+    page.reload()
+    page.wait_for_selector(".game-card [data-now]")
+    assert page.input_value("#player-name") == shown
