@@ -233,3 +233,39 @@ def test_a_theme_chosen_in_the_settings_is_checked_over_the_other_system_theme(
         assert_seen_well(page, SCREENS["landing"])
     finally:
         page.evaluate("localStorage.removeItem('cardtable:theme'); window.cardtableApplyTheme()")
+
+
+#: A page with one of each problem the checks look for, and the same things done right.
+FLAWED = """<!doctype html><html><body style="margin:0;background:#fff;color:#111">
+<p id="fine">Dark ink on white</p>
+<p id="faint" style="color:#bbb">Grey on white</p>
+<p style="color:#fff;background:linear-gradient(#000, #eee)">White on a gradient to grey</p>
+<p style="color:#777;font-size:24px">Large grey</p>
+<button id="flat" style="background:#fafafa;border:1px solid #eee;color:#111">Pale</button>
+<button id="a" style="position:absolute;left:10px;top:300px;width:90px">One</button>
+<button id="b" style="position:absolute;left:60px;top:300px;width:90px">Two</button>
+<div id="wide" style="width:1500px;height:10px"></div>
+<button id="low" style="position:absolute;top:2000px">Far down</button>
+</body></html>"""
+
+
+def test_the_checks_find_each_kind_of_problem(browser: Browser) -> None:
+    page = new_page(browser, SIZES["1280x800"])
+    try:
+        page.set_content(FLAWED)
+        problems = check(page, Needs(("#fine", "#low", "#missing")))
+    finally:
+        page.context.close()
+    expected = [
+        "the page is 1500 px wide in a 1280 px viewport",
+        'button#low "Far down" (#low) is not entirely in the first screen',
+        "nothing visible matches #missing",
+        'button#a "One" (10,300 to 100,321) overlaps button#b "Two"',
+        'text "Grey on white" #bbbbbb on #ffffff is 1.92:1 (needs 4.5:1)',
+        'text "White on a gradient to grey" #ffffff on #eeeeee',  # the worst stop decides
+        'button#flat "Pale": its outline',
+    ]
+    for words in expected:
+        assert [p for p in problems if words in p], f"{words!r} not among {problems}"
+    # Large text needs 3:1 only, and nothing else is found.
+    assert len(problems) == len(expected), problems
