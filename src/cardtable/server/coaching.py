@@ -36,9 +36,11 @@ logger = logging.getLogger(__name__)
 
 #: The analysis seed: one analysis per match and seat, the same for everyone.
 ANALYSIS_SEED = 1
-#: Analyses running at once; more are refused until one ends, so that analyses
-#: never take more than their share of the bot pool from running matches.
+#: Analyses running at once, so that analyses never take more than their share of the
+#: bot pool from running matches; more wait their turn in a queue of at most
+#: ``MAX_QUEUED``, in which each client address has one analysis at a time.
 MAX_RUNNING = 2
+MAX_QUEUED = 32
 
 
 def decision_in_worker(
@@ -77,9 +79,11 @@ async def send_hint(
 
 @dataclass
 class Job:
-    """An analysis being made: how far it has got."""
+    """An analysis waiting or being made: whose it is, how far it has got."""
 
     total: int
+    client: str = ""
+    started: bool = False
     decisions: list[Decision] = field(default_factory=list)
     failed: str | None = None
 
@@ -92,9 +96,13 @@ class Coaching:
         self.executor = executor
         self.jobs: dict[tuple[str, int, int], Job] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.slots = asyncio.Semaphore(MAX_RUNNING)
 
-    async def request(self, match: MatchRecord, seat: int, start: bool) -> dict[str, Any]:
-        """The analysis of ``seat`` in ``match``: done, in progress, or (``start``) begun."""
+    async def request(
+        self, match: MatchRecord, seat: int, start: bool, client: str = ""
+    ) -> dict[str, Any]:
+        """The analysis of ``seat`` in ``match``: done, in progress or waiting its turn
+        (with its place in the queue), or (``start``) begun or queued."""
         if not match.finished:
             raise ProtocolError(
                 "match_running",
@@ -114,33 +122,53 @@ class Coaching:
             del self.jobs[key]
             job = None
         if job is None and start:
-            running = sum(1 for j in self.jobs.values() if j.failed is None)
-            if running >= MAX_RUNNING:
-                raise ProtocolError(
-                    "coach_busy",
-                    f"the coach is already analysing {running} matches; try again in a minute",
-                    503,
-                )
-            job = self._start(match, seat)
+            self._admit(client)
+            job = self._start(match, seat, client)
         if job is None:
             return {"status": "none"}
         if job.failed is not None:
             return {"status": "failed", "message": job.failed}
-        return {"status": "running", "done": len(job.decisions), "total": job.total}
+        answer = {"status": "running", "done": len(job.decisions), "total": job.total}
+        if not job.started:  # waiting for a slot: its place in the queue (1: next)
+            waiting = [j for j in self.jobs.values() if not j.started and j.failed is None]
+            answer["position"] = waiting.index(job) + 1
+        return answer
 
-    def _start(self, match: MatchRecord, seat: int) -> Job:
+    def _admit(self, client: str) -> None:
+        """Refuse a new analysis to a client with one waiting or running, or when the
+        queue is full."""
+        live = [j for j in self.jobs.values() if j.failed is None]
+        if any(j.client == client for j in live):
+            raise ProtocolError(
+                "coach_busy",
+                "the coach is already analysing a match for you; ask again once it is done",
+                429,
+            )
+        if sum(1 for j in live if not j.started) >= MAX_QUEUED:
+            raise ProtocolError(
+                "coach_busy",
+                f"{MAX_QUEUED} analyses are waiting for the coach already; try again in a minute",
+                503,
+            )
+
+    def _start(self, match: MatchRecord, seat: int, client: str) -> Job:
         record = match.replay_record()
         try:
             found = list(decisions_of(record, seat))
         except CoachError as exc:
             raise ProtocolError("bad_match", str(exc), 409) from None
-        job = self.jobs[(match.code, match.number, seat)] = Job(len(found))
+        job = self.jobs[(match.code, match.number, seat)] = Job(len(found), client)
         task = asyncio.create_task(self._run(match, seat, found, job))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return job
 
     async def _run(self, match: MatchRecord, seat: int, found: list[Any], job: Job) -> None:
+        async with self.slots:
+            job.started = True
+            await self._analyse(match, seat, found, job)
+
+    async def _analyse(self, match: MatchRecord, seat: int, found: list[Any], job: Job) -> None:
         loop = asyncio.get_running_loop()
         samples = profile(match.game).samples
         try:

@@ -235,7 +235,8 @@ async def match_analysis(request: Request) -> JSONResponse:
     seat = _seat_param(request, match, allow_all=False)
     assert isinstance(seat, int)
     coaching: Coaching = request.app.state.coaching
-    answer = await coaching.request(match, seat, start=request.method == "POST")
+    start = request.method == "POST"
+    answer = await coaching.request(match, seat, start, client_address(request))
     return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
 
 
