@@ -1,4 +1,5 @@
-"""A server with quick bots and one headless Chromium, shared by the browser tests."""
+"""A server with quick bots and one headless Chromium, shared by the browser tests; one
+Firefox and one WebKit (in its own X display) for the tests in every engine."""
 
 from collections.abc import Callable, Iterator
 
@@ -7,6 +8,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.server.support import Server, running_server
 
+from .engines import SeleniumDriver, firefox, webkit, xvfb
 from .support import DESKTOP, launch, new_page
 
 
@@ -25,6 +27,18 @@ def browser() -> Iterator[Browser]:
         chromium = launch(playwright)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def firefox_driver() -> Iterator[SeleniumDriver]:
+    with firefox() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def webkit_driver() -> Iterator[SeleniumDriver]:
+    with xvfb() as display, webkit(display) as driver:
+        yield driver
 
 
 @pytest.fixture
