@@ -4,10 +4,11 @@ Chat is checked like every other message: a text may hold no control characters
 (line breaks included), is then cleaned as a name is (``seating.shown_text``: no
 character that shows nothing or reorders the text, one space between words, at most
 two combining marks on a letter) and must be 1 to ``MAX_CHARS`` characters long with
-one that is visible; each connection may send ``BURST`` chat messages or emotes at
-once, then one every ``1 / RATE`` seconds. Markup in a text is kept as typed: it is
-stored as a bound SQL parameter, sent inside JSON and shown by the client as text, so
-it is never read as markup anywhere.
+one that is visible; each person may send ``BURST`` chat messages or emotes at once,
+then one every ``1 / RATE`` seconds (a seat on all its sockets together, a spectator
+on all the sockets of its address), so that more sockets give no more chat. Markup
+in a text is kept as typed: it is stored as a bound SQL parameter, sent inside JSON
+and shown by the client as text, so it is never read as markup anywhere.
 
 Who speaks is a *sender* id: ``seat-N`` for the person in seat N (all of that
 person's connections), ``spectator-K`` for one spectating connection. Each listener
@@ -37,8 +38,8 @@ from .connection import Connection
 from .errors import ProtocolError
 from .jsontext import dumps
 from .seating import shown_text, visible
-from .storage import HUMAN, Store, TableRecord, call
-from .throttle import RateLimiter
+from .storage import CHAT_KEPT, HUMAN, Store, TableRecord, call
+from .throttle import ClientLimiter
 
 logger = logging.getLogger(__name__)
 
@@ -82,9 +83,17 @@ def first_human_seat(table: TableRecord) -> int | None:
 class Chat:
     """One table's chat: its recent history, senders, limits, mutes and settings."""
 
-    def __init__(self, table: TableRecord, store: Store, history: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        table: TableRecord,
+        store: Store,
+        history: list[dict[str, Any]],
+        kept: int = CHAT_KEPT,
+    ) -> None:
         self.table = table
         self.store = store
+        #: Chat texts the store keeps for the table (older ones are deleted).
+        self.kept = kept
         #: The last ``HISTORY`` messages, oldest first (as stored, when the room is loaded).
         self.history = history
         self.spectators_may_chat = True
@@ -92,9 +101,12 @@ class Chat:
         #: The names spectators gave on starting to watch (checked like players' names).
         self._spectator_names: dict[Connection, str] = {}
         self._numbers = itertools.count(1)
-        self._limiters: dict[Connection, RateLimiter] = {}
-        #: listener id -> the sender ids it has muted.
-        self._mutes: dict[str, set[str]] = {}
+        #: Chat rates by person: a seat (all its sockets), or a spectator's address (all
+        #: its sockets), so that more sockets do not give more messages.
+        self._limiters = ClientLimiter(RATE, BURST)
+        #: listener id -> the sender ids it has muted -> the addresses the sender spoke
+        #: from then (a muted person stays muted on another socket, seat or spectator).
+        self._mutes: dict[str, dict[str, frozenset[str]]] = {}
 
     # ------------------------------------------------------------------ who is who
     def sender(self, conn: Connection) -> str:
@@ -116,21 +128,20 @@ class Chat:
         return named or "Spectator " + self.sender(conn).removeprefix("spectator-")
 
     def left(self, conn: Connection) -> None:
-        self._limiters.pop(conn, None)
+        """A socket has gone: a spectator's own mute list goes with it. Others' mutes of
+        that spectator stay (within their cap) so that coming back does not unmute."""
         self._spectator_names.pop(conn, None)
         spectator = self._spectator_ids.pop(conn, None)
         if spectator is not None:
-            self._forget(spectator)
+            self._mutes.pop(spectator, None)
 
     def seat_freed(self, seat: int) -> None:
-        """The seat's person has gone for good: whoever takes it next is someone else."""
-        self._forget(f"seat-{seat}")
-
-    def _forget(self, sender: str) -> None:
-        """Drop ``sender``'s own mute list and ``sender`` from every other list."""
+        """The seat's person has gone for good: whoever takes it next is someone else,
+        so the seat's list and every mute of it go."""
+        sender = f"seat-{seat}"
         self._mutes.pop(sender, None)
         for mutes in self._mutes.values():
-            mutes.discard(sender)
+            mutes.pop(sender, None)
 
     def _exists(self, sender: str) -> bool:
         seat = sender.removeprefix("seat-")
@@ -144,8 +155,8 @@ class Chat:
             raise ProtocolError("not_joined", "join, rejoin or spectate the table first")
         if conn.seat is None and not self.spectators_may_chat:
             raise ProtocolError("chat_off", "the table's creator has turned spectators' chat off")
-        limiter = self._limiters.setdefault(conn, RateLimiter(RATE, BURST))
-        if not limiter.allow():
+        person = f"seat-{conn.seat}" if conn.seat is not None else f"address-{conn.client}"
+        if not self._limiters.allow(person):
             raise ProtocolError(
                 "chat_too_fast",
                 f"at most {BURST} chat messages at once, then one every {1 / RATE:g} seconds",
@@ -164,12 +175,12 @@ class Chat:
             "time": round(time.time(), 3),
         }
         try:
-            await call(self.store, self.store.add_chat, self.table.code, entry)
+            await call(self.store, self.store.add_chat, self.table.code, entry, self.kept)
         except Exception:
             logger.exception("table %s could not store a chat message", self.table.code)
             raise ProtocolError("storage", "the message could not be saved", 503) from None
         self.history = [*self.history, entry][-HISTORY:]
-        self._deliver(sender, {"type": "chat"} | entry, conns)
+        self._deliver(conn, {"type": "chat"} | entry, conns)
 
     def emote(self, conn: Connection, emote: str, conns: Iterable[Connection]) -> None:
         if emote not in EMOTES:
@@ -179,17 +190,20 @@ class Chat:
         self._may_speak(conn)
         sender = self.sender(conn)
         message = {"type": "emote", "sender": sender, "seat": conn.seat, "emote": emote}
-        self._deliver(sender, message | {"name": self._name(conn)}, conns)
+        self._deliver(conn, message | {"name": self._name(conn)}, conns)
 
-    def mute(self, conn: Connection, sender: str, muted: bool) -> dict[str, Any]:
+    def mute(
+        self, conn: Connection, sender: str, muted: bool, conns: Iterable[Connection]
+    ) -> dict[str, Any]:
         """Mute or unmute ``sender`` for this listener; the answer names the change and
-        lists the listener's mutes (at most ``MAX_MUTES``)."""
+        lists the listener's mutes (at most ``MAX_MUTES``). A mute also covers the
+        addresses the sender is connected from (``conns``: the table's sockets)."""
         if not conn.joined:
             raise ProtocolError("not_joined", "join, rejoin or spectate the table first")
         listener = self.sender(conn)
         if sender == listener:
             raise ProtocolError("bad_mute", "you cannot mute yourself")
-        mutes = self._mutes.get(listener, set())
+        mutes = self._mutes.get(listener, {})
         if muted and sender not in mutes:
             if not self._exists(sender):
                 raise ProtocolError("bad_mute", f"nobody at this table is {sender[:40]!r}")
@@ -197,9 +211,14 @@ class Chat:
                 raise ProtocolError(
                     "too_many_mutes", f"you may mute at most {MAX_MUTES} senders at a table"
                 )
-            self._mutes[listener] = mutes | {sender}
-        elif not muted and sender in mutes:
-            mutes.discard(sender)
+            addresses = frozenset(
+                c.client
+                for c in conns
+                if c.joined and self.sender(c) == sender and c.client != conn.client
+            )
+            self._mutes[listener] = mutes | {sender: addresses}
+        elif not muted:
+            mutes.pop(sender, None)
         return {
             "type": "muted",
             "sender": sender,
@@ -218,12 +237,23 @@ class Chat:
     # ------------------------------------------------------------------ outbound
     def history_for(self, conn: Connection) -> dict[str, Any]:
         """The recent chat this connection may hear, for its welcome."""
-        muted = self._mutes.get(self.sender(conn), set())
+        muted = self._mutes.get(self.sender(conn), {})
         kept = [e for e in self.history if e["sender"] not in muted]
         return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
 
-    def _deliver(self, sender: str, message: dict[str, Any], conns: Iterable[Connection]) -> None:
+    def _deliver(
+        self, speaker: Connection, message: dict[str, Any], conns: Iterable[Connection]
+    ) -> None:
         text = dumps(message)
+        sender = self.sender(speaker)
         for conn in conns:
-            if conn.joined and sender not in self._mutes.get(self.sender(conn), ()):
+            if conn.joined and not self._muted(self.sender(conn), sender, speaker.client):
                 conn.send_text(text)
+
+    def _muted(self, listener: str, sender: str, address: str) -> bool:
+        """Whether ``listener`` muted ``sender``, or a sender at ``address`` (the same
+        person on another socket)."""
+        mutes = self._mutes.get(listener)
+        if not mutes or sender == listener:
+            return False
+        return sender in mutes or any(address in seen for seen in mutes.values())

@@ -67,6 +67,8 @@ class ServerConfig:
     #: created, and of all such tables together (their moves wait their turn).
     bots_alone_moves_per_client: float = 25.0
     bots_alone_moves_per_second: float = 100.0
+    #: Chat texts the database keeps per table (older ones are deleted).
+    chat_kept: int = 200
     #: Tables waiting for their first match, in all and per client address.
     max_open_tables: int = 1000
     max_open_tables_per_client: int = 20
@@ -164,6 +166,7 @@ LIMITS = (
     "seat_grace_seconds",
     "joins_per_minute",
     "max_spectators",
+    "chat_kept",
     "status_seconds",
     "misses_per_second",
     "max_sockets_per_client",

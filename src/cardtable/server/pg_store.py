@@ -26,7 +26,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .config import ServerSetupError
-from .storage import MatchRecord, TableRecord
+from .storage import CHAT_KEPT, MatchRecord, TableRecord
 
 #: Schema migrations in order; the database's version is how many it has applied.
 MIGRATIONS: tuple[str, ...] = (
@@ -120,6 +120,13 @@ def migrate(conn: psycopg.Connection[Any]) -> int:
             conn.execute(step)
         conn.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
     return len(MIGRATIONS)
+
+
+#: Deletes a table's chat texts older than the latest so many.
+PRUNE_CHAT = (
+    "DELETE FROM chat WHERE code = %s AND id <= (SELECT id FROM chat WHERE code = %s"
+    " ORDER BY id DESC LIMIT 1 OFFSET %s)"
+)
 
 
 class PostgresStore:
@@ -297,8 +304,9 @@ class PostgresStore:
         return dict(rows[0][0]) if rows else None
 
     # ------------------------------------------------------------------ chat
-    def add_chat(self, code: str, entry: dict[str, Any]) -> None:
+    def add_chat(self, code: str, entry: dict[str, Any], kept: int = CHAT_KEPT) -> None:
         self._write("INSERT INTO chat (code, entry) VALUES (%s, %s)", (code, Jsonb(entry)))
+        self._write(PRUNE_CHAT, (code, code, kept))
 
     def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
         rows = self._rows(

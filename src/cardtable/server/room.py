@@ -106,7 +106,7 @@ class Room:
         #: Whether anyone has ever joined or watched the table (in this process): a table
         #: nobody came to is swept sooner (``unjoined_table_seconds``).
         self.visited = False
-        self.chat = Chat(table, store, saved.chat)
+        self.chat = Chat(table, store, saved.chat, config.chat_kept)
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
         self.autoplay: set[int] = set()
@@ -493,7 +493,7 @@ class Room:
         self.chat.emote(conn, message["emote"], self.conns)
 
     async def _mute(self, conn: Connection, message: dict[str, Any]) -> None:
-        conn.send(self.chat.mute(conn, message["sender"], message["muted"]))
+        conn.send(self.chat.mute(conn, message["sender"], message["muted"], self.conns))
 
     async def _spectator_chat(self, conn: Connection, message: dict[str, Any]) -> None:
         self.chat.set_spectator_chat(conn, message["allowed"])

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import ServerSetupError
-from .storage import MatchRecord, TableRecord
+from .storage import CHAT_KEPT, MatchRecord, TableRecord
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -140,6 +140,13 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
             db.close()
         raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
     return db
+
+
+#: Deletes a table's chat texts older than the latest so many.
+PRUNE_CHAT = (
+    "DELETE FROM chat WHERE code = ? AND id <= (SELECT id FROM chat WHERE code = ?"
+    " ORDER BY id DESC LIMIT 1 OFFSET ?)"
+)
 
 
 class SQLiteStore:
@@ -345,8 +352,9 @@ class SQLiteStore:
         return None if row is None else dict(json.loads(row[0]))
 
     # ------------------------------------------------------------------ chat
-    def add_chat(self, code: str, entry: dict[str, Any]) -> None:
+    def add_chat(self, code: str, entry: dict[str, Any], kept: int = CHAT_KEPT) -> None:
         self._write("INSERT INTO chat (code, entry) VALUES (?, ?)", (code, json.dumps(entry)))
+        self._write(PRUNE_CHAT, (code, code, kept))
 
     def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
         rows = self.db.execute(

@@ -24,6 +24,11 @@ T = TypeVar("T")
 HUMAN = "human"
 
 
+#: Chat texts kept per table by default (``chat_kept``): each new one deletes those
+#: older than the latest this many (a joining client is sent the last 50).
+CHAT_KEPT = 200
+
+
 @dataclass
 class TableRecord:
     """A table: its game and rules, its seats, and who sits where."""
@@ -173,8 +178,9 @@ class Store(Protocol):
         """The analysis ``save_analysis`` kept, if any."""
         ...
 
-    def add_chat(self, code: str, entry: dict[str, Any]) -> None:
-        """Append one chat message (sender, seat, name, text, time) to the table's record."""
+    def add_chat(self, code: str, entry: dict[str, Any], kept: int = CHAT_KEPT) -> None:
+        """Append one chat message (sender, seat, name, text, time) to the table's record,
+        and delete the table's messages older than the latest ``kept``."""
         ...
 
     def recent_chat(self, code: str, limit: int) -> list[dict[str, Any]]:
