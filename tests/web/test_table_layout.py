@@ -178,12 +178,15 @@ def test_a_cactus_round_result_shows_cards_large_enough_to_read(
     web_server: Server, open_page: Opener, screen: str
 ) -> None:
     page = open_page(SCREENS[screen])
-    render_position(page, web_server.url, "cactus", with_event("cactus", 4, "round_end"))
+    render_position(page, web_server.url, "cactus", with_event("cactus", 8, "round_end"))
     cards = page.locator("dialog[open] .final-layouts .card")
     widths = cards.evaluate_all("nodes => nodes.map((n) => n.getBoundingClientRect().width)")
     assert len(widths) >= 16
     least = 48 if SCREENS[screen]["width"] >= 1024 else 40
     assert min(widths) >= least, f"result cards {min(widths):.0f} px wide"
+    # A result longer than the screen opens at its title and scores.
+    scores = page.locator("dialog[open] [data-round-result]").bounding_box()
+    assert scores is not None and scores["y"] >= 0, "the result opens scrolled past its scores"
 
 
 def test_the_wrong_throw_note_leaves_the_table_free(web_server: Server, open_page: Opener) -> None:

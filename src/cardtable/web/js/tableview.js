@@ -230,10 +230,13 @@ export class TableView {
     const ctx = this.context();
     for (const event of events) {
       if (event.type === "round_end") {
-        notice(TEXT.roundResult(event.round), [
+        const dialog = notice(TEXT.roundResult(event.round), [
           h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
           this.game.roundDetails?.(event, ctx) ?? null,
         ]);
+        // A long result scrolls: it opens at its title and scores, not at the focused
+        // Close button under everyone's cards.
+        dialog.scrollTop = 0;
       }
     }
     this.game.alert?.(events, ctx);
