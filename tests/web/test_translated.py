@@ -267,7 +267,11 @@ def test_a_match_mid_round_its_end_and_its_replay_speak_each_language(
 ):
     page = open_page(locale="en-US")
     table = create_table(
-        web_server, game, ["human", "heuristic", "heuristic"], options=OPTIONS[game], bot_delay=0.05
+        web_server,
+        game,
+        ["human", "heuristic", "slip:rate=0.1"],
+        options=OPTIONS[game],
+        bot_delay=0.05,
     )
     person = TablePage(page, web_server.url).open(table["code"])
     person.join("Ann")
