@@ -1,8 +1,10 @@
 """Every text a person sees is in the page's language: no English left over.
 
-Each screen (the landing page with its custom table form, the waiting room, each game's
-table mid-round, the match end, the replay, the rules pages) is shown in English, then
-in each other language of the site, in one browser tab that changes only its language.
+Each screen (the landing page with its custom table form and settings, the waiting
+room, each game's table mid-round as its player and as a spectator see it, the match
+end, the replay, the rules pages, the offline page, a missing table's page) is shown in
+English, then in each other language of the site, in one tab that changes only its
+language.
 Every visible text of the translated screen (text nodes, the labels, titles and
 placeholders of what is shown, the options of its lists, the values of its fields, the
 page's title) is cut into words, and a word fails when it is English: a word of the
