@@ -110,5 +110,7 @@ def check_determinize(state: State, seat: int, rng: random.Random) -> State:
     assert world.legal_actions(seat) == state.legal_actions(seat)
     assert world.to_act == state.to_act
     assert world.view(None) == state.view(None)
+    # A fresh generator: the real future shuffles stay unknown.
+    assert world.rng_state() != state.rng_state()
     world.random_playout(random.Random(rng.getrandbits(32)), until_round_end=True)
     return world

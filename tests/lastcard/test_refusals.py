@@ -20,6 +20,7 @@ def deal(hands=(("R1", "G2"), ("Y4", "Y5")), discard=("R5",), draw_pile=BLUE_PIL
         ({"hands": [["R1"]] * 11}, "Last Card is for 2 to 10 players, not 11"),
         ({"hands": [["R1"], ["R10"]]}, "hand of seat 1: 'R10' is not a Last Card card"),
         ({"draw_pile": ["B1", 7]}, "draw pile: 7 is not a Last Card card"),
+        ({"discard": ["R5", "X1"]}, "discard pile: 'X1' is not a Last Card card"),
         ({"discard": ["R0", "R0"]}, "the deck has 1 R0, the deal has 2"),
         ({"hands": [["R1"], []]}, "every hand must hold at least one card"),
         ({"discard": []}, "the discard pile needs a top card"),

@@ -30,6 +30,7 @@ HERE = Path(__file__).parent
 GAMES = ("cactus", "skyjo", "lastcard")
 #: The statuses ``mutmut results`` prints that count as a kill.
 KILLED = frozenset({"killed", "timeout", "segfault"})
+UNCHECKED = "not checked"
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,12 @@ def main(argv: list[str] | None = None) -> int:
         [*mutmut, "results", "--all", "true"], check=True, capture_output=True, text=True
     )
     status = parse_results(results.stdout)
+    if args.report:  # a run cut short scores the mutants it reached
+        for game, names in chosen.items():
+            reached = [name for name in names if status.get(name, UNCHECKED) != UNCHECKED]
+            if len(reached) < len(names):
+                print(f"{game}: {len(names) - len(reached)} mutants not run yet")
+            chosen[game] = reached
     failed = False
     for game, (killed, total) in scores(chosen, status).items():
         share = killed / total if total else 1.0
