@@ -230,7 +230,13 @@ class Lobby:
         room = self.rooms.get(code)
         if room is not None:
             return room
-        saved = await self._stored(code, client, saved_table, self.store, code, HISTORY)
+        try:
+            saved = await self._stored(code, client, saved_table, self.store, code, HISTORY)
+        except (ValueError, KeyError, TypeError) as exc:  # a stored row not JSON, a gap
+            await self._quarantine(code, None, exc)
+            raise ProtocolError(
+                "quarantined", f"table {code} is out of service: {self.quarantined[code]}", 503
+            ) from None
         room = self.rooms.get(code)  # loaded by another request while this one read
         if room is not None:
             return room
@@ -294,8 +300,11 @@ class Lobby:
         return room
 
     async def _quarantine(self, code: str, match: MatchRecord | None, exc: Exception) -> None:
-        number = None if match is None else match.number
-        reason = f"match {number} could not be rebuilt from its log ({type(exc).__name__})"
+        kind = type(exc).__name__
+        if match is None:
+            reason = f"its stored data could not be read ({kind})"
+        else:
+            reason = f"match {match.number} could not be rebuilt from its log ({kind})"
         logger.error("table %s quarantined: %s: %s", code, reason, exc)
         self.quarantined[code] = reason
         await call(self.store, self.store.quarantine, code, reason)

@@ -26,7 +26,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .config import ServerSetupError
-from .storage import CHAT_KEPT, MatchRecord, TableRecord
+from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
 
 #: Schema migrations in order; the database's version is how many it has applied.
 MIGRATIONS: tuple[str, ...] = (
@@ -272,11 +272,12 @@ class PostgresStore:
             if row is None:
                 return None
             log = conn.execute(
-                "SELECT seat, action FROM actions WHERE code = %s AND number = %s ORDER BY idx",
+                "SELECT idx, seat, action FROM actions WHERE code = %s AND number = %s"
+                " ORDER BY idx",
                 (code, number),
             ).fetchall()
         creation, finished, result = row
-        actions = [(seat, action) for seat, action in log]
+        actions = [(seat, action) for seat, action in contiguous(code, number, log)]
         return MatchRecord.stored(code, number, creation, actions, finished, result)
 
     def latest_match(self, code: str) -> MatchRecord | None:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import ServerSetupError
-from .storage import CHAT_KEPT, MatchRecord, TableRecord
+from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -258,7 +258,13 @@ class SQLiteStore:
             "SELECT code, game, options, seats, public, turn_seconds, bot_delay FROM tables"
             " WHERE code NOT IN (SELECT code FROM matches) ORDER BY created"
         ).fetchall()
-        return [self._table(row) for row in rows]
+        out = []
+        for row in rows:
+            try:
+                out.append(self._table(row))
+            except ValueError:  # not JSON: quarantined when the table is first asked for
+                continue
+        return out
 
     def _table(self, row: tuple[Any, ...]) -> TableRecord:
         code, game, options, seats, public, turn_seconds, bot_delay = row
@@ -316,13 +322,11 @@ class SQLiteStore:
         if row is None:
             return None
         record, finished, result = row
-        log = [
-            (seat, json.loads(action))
-            for seat, action in self.db.execute(
-                "SELECT seat, action FROM actions WHERE code = ? AND number = ? ORDER BY idx",
-                (code, number),
-            )
-        ]
+        rows = self.db.execute(
+            "SELECT idx, seat, action FROM actions WHERE code = ? AND number = ? ORDER BY idx",
+            (code, number),
+        ).fetchall()
+        log = [(seat, json.loads(action)) for seat, action in contiguous(code, number, rows)]
         outcome = None if result is None else json.loads(result)
         return MatchRecord.stored(code, number, json.loads(record), log, bool(finished), outcome)
 

@@ -201,6 +201,21 @@ class SavedTable:
     chat: list[dict[str, Any]] = field(default_factory=list)
 
 
+class StoredDataError(ValueError):
+    """A stored row the server cannot use: not JSON, or a match's log with a gap."""
+
+
+def contiguous(code: str, number: int, rows: Iterable[tuple[Any, ...]]) -> list[tuple[Any, Any]]:
+    """The (seat, action) of a match's stored action rows (idx, seat, action), in order;
+    ``StoredDataError`` if an index is missing (every later action would be refused)."""
+    out = []
+    for position, (idx, seat, action) in enumerate(rows):
+        if idx != position:
+            raise StoredDataError(f"match {number} of table {code} has no action {position}")
+        out.append((seat, action))
+    return out
+
+
 def saved_table(store: Store, code: str, chat_limit: int) -> SavedTable | None:
     """Table ``code`` as stored, with all a room needs, read in one ``call``."""
     table = store.table(code)
