@@ -149,7 +149,7 @@ def own_words(language: str) -> set[str]:
 
 def words(text: str, code: str = "") -> set[str]:
     """The words of ``text``, lower case, without links, the table code (however it is
-    grouped) and game names; none in a rule option's identifier."""
+    grouped) and game names; none in an identifier of the rules."""
     if text in IDENTIFIERS or IDENTIFIER.fullmatch(text):
         return set()
     text = LINK.sub(" ", text)
@@ -179,9 +179,9 @@ class Screens:
     def check(self, screen: str, ready: Callable[[], None], prose: bool = False) -> None:
         """Show the screen in English, then in each language; keep its English words
         (for ``prose``, the common ones only)."""
-        english = self.texts("en", ready)
         vocabulary = COMMON
         if not prose:
+            english = self.texts("en", ready)
             vocabulary = vocabulary.union(
                 catalogue_words(catalogue("en")), *(words(t, self.code) for t in english)
             )
