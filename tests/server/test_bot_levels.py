@@ -7,6 +7,7 @@ import pytest
 
 import cardtable
 from cardtable.bots import LEVELS, bot_choices, timing_for
+from cardtable.bots.timing import PUBLIC_CHOICES
 from cardtable.server.bots import bot_pause
 from cardtable.sim.seeds import derive_seed
 
@@ -39,10 +40,28 @@ def test_a_level_waits_a_human_like_time_and_other_bots_the_table_delay():
     pauses = {bot_pause(state, seat, "normal", 0.6) for _ in range(3)}
     assert len(pauses) == 1  # drawn from the match, the seat and the moment
     (pause,) = pauses
-    choices = len(state.legal_actions(seat))
-    assert pause == timing_for("normal").think_seconds(_pause_rng(state, seat), choices)
+    expected = timing_for("normal").think_seconds(_pause_rng(state, seat), PUBLIC_CHOICES)
+    assert pause == expected
     assert bot_pause(state, seat, "heuristic", 0.6) == 0.6
     assert bot_pause(state, seat, "human", 0.6) == 0.6  # an idle person's stand-in
+
+
+def test_a_levels_pause_tells_nothing_of_its_hand():
+    """Two positions alike to everyone but the bot (its hand re-dealt from another
+    seat's view) give the bot the same pause, though its legal actions differ."""
+    compared = 0
+    for seed in range(60):
+        state = random_position("lastcard", seed)
+        if state.is_over or state.system_actions():
+            continue
+        seat = state.to_act[0]
+        observer = (seat + 1) % state.num_players
+        other = state.determinize(observer, random.Random(seed))
+        if len(other.legal_actions(seat)) == len(state.legal_actions(seat)):
+            continue
+        compared += 1
+        assert bot_pause(state, seat, "normal", 0.6) == bot_pause(other, seat, "normal", 0.6)
+    assert compared >= 5
 
 
 def test_a_table_without_a_bot_delay_plays_levels_at_once():

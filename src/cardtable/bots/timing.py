@@ -12,7 +12,9 @@ distribution, which is what is drawn here:
 - thinking over a move: log-normal around a median that grows with the number of
   choices as the Hick-Hyman law has it, ``think * log2(choices + 1) / 2`` (so half the
   level's ``think`` for a forced move, the full ``think`` with three choices, twice
-  it with fifteen), with a spread (sigma of the logarithm) of ``THINK_SPREAD``;
+  it with fifteen), with a spread (sigma of the logarithm) of ``THINK_SPREAD``. At a
+  table the choices counted are always ``PUBLIC_CHOICES``: a bot's legal actions
+  depend on its hand, and a delay that grew with them would tell the others about it;
 - reacting in a timed window (a phase a server closes, such as a quick-discard
   window): log-normal around the level's ``react`` with a spread of ``REACT_SPREAD``;
   a bot slower than the window misses it, as a person would.
@@ -35,6 +37,8 @@ THINK_SPREAD = 0.65
 #: Sigma of the logarithm of a reaction time: reactions vary less than deliberation.
 REACT_SPREAD = 0.35
 MIN_SECONDS = 0.25
+#: The choices a move's thinking time is drawn for at a table, whatever the bot's hand.
+PUBLIC_CHOICES = 3
 MAX_SECONDS = 12.0
 
 
@@ -56,12 +60,13 @@ class HumanTiming:
         return _clip(rng.lognormvariate(math.log(self.react), REACT_SPREAD))
 
     def pause(self, state: State, seat: int, rng: random.Random) -> float:
-        """How long ``seat`` waits before its move in ``state``: a reaction time in a
-        window the server times (the state offers system actions), else a thinking
-        time over its legal actions."""
+        """How long ``seat``'s bot waits before its move in ``state``: a reaction time in a
+        window the server times (the state offers system actions, which everyone sees),
+        else a thinking time over ``PUBLIC_CHOICES``. Nothing the seat alone knows
+        (its legal actions, its cards) changes the delay, which everyone can time."""
         if state.system_actions():
             return self.react_seconds(rng)
-        return self.think_seconds(rng, len(state.legal_actions(seat)))
+        return self.think_seconds(rng, PUBLIC_CHOICES)
 
 
 def _clip(seconds: float) -> float:
