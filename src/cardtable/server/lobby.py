@@ -329,7 +329,7 @@ class Lobby:
         """
         game, players, wait = parse_quick_request(request)
         async with self._quick_match_turn(game):
-            waiting = self.waiting_quick_match(game)
+            waiting = self.waiting_quick_match(game, client)
             if waiting is not None:
                 return waiting, False
             room = await self.create(table_request(game, players), client, quick=True)
@@ -345,12 +345,15 @@ class Lobby:
         """Make a new quick-match table visible to the next request at once (on one
         process it is, through ``listed``)."""
 
-    def waiting_quick_match(self, game: str) -> dict[str, Any] | None:
+    def waiting_quick_match(self, game: str, client: str = "") -> dict[str, Any] | None:
         """The status of the quick-match table of ``game`` that has waited longest for
-        one more person, if any."""
+        one more person, if any; never one where another address holds most seats (a
+        stranger would sit down with one player's many hands)."""
         for room in self.listed.values():
             if room.table.game == game and room.waiting_for_quick_match():
-                return room.status()
+                held = room.seats_by_address()
+                if not any(2 * n > len(room.table.seats) for a, n in held.items() if a != client):
+                    return room.status()
         return None
 
     async def resume(self) -> None:

@@ -251,6 +251,11 @@ class Room:
         """A quick-match table before its match, with a seat for one more person."""
         return self.start_when_full and self.state is None and bool(self.free_seats())
 
+    def seats_by_address(self) -> Counter[str]:
+        """How many seats each client address holds through a connection now."""
+        seats = {(c.client, c.seat) for c in self.conns if c.joined and c.seat is not None}
+        return Counter(address for address, _ in seats)
+
     def open_for_quick_match(self, wait: float) -> None:
         """Start by itself when full; after ``wait`` seconds, bots take the free seats."""
         self.start_when_full = True

@@ -219,9 +219,9 @@ class ClusterLobby(Lobby):
             return []
         return list(self._site_statuses(self._listed(offset, offset + size - 1)).values())
 
-    def waiting_quick_match(self, game: str) -> dict[str, Any] | None:
+    def waiting_quick_match(self, game: str, client: str = "") -> dict[str, Any] | None:
         """A quick-match table of ``game`` here, or else anywhere on the site."""
-        local = super().waiting_quick_match(game)
+        local = super().waiting_quick_match(game, client)
         if local is not None:
             return local
         for status in self._site_statuses(self._listed(0, -1)).values():
