@@ -365,16 +365,26 @@ def seated(driver: Driver, server: Server, code: str) -> None:
     driver.wait_for("#board .player.mine .card", WAIT * 3)
 
 
+#: A move on offer: on the table, or in an open chooser.
+OFFERED = f"{MOVES}, {CHOICES}"
+#: An open dialog that is not a chooser of moves: a notice to close.
+NOTICE = "dialog[open]:not(.chooser)"
+
+
 def play_moves(driver: Driver, moves: int, rng: random.Random, avoid: str = "") -> None:
-    """Click ``moves`` of the moves the page offers, waiting for each to be offered."""
+    """Click ``moves`` of the moves the page offers, as each is offered (closing the
+    notices that come between)."""
     clicked = 0
     deadline = time.monotonic() + WAIT * 3
     while clicked < moves:
-        assert time.monotonic() < deadline, f"{driver.engine}: {clicked} of {moves} moves"
-        driver.wait_for(MOVES)
-        if driver.click_a_move(rng, avoid):
+        if time.monotonic() > deadline:
+            status = driver.evaluate("() => document.getElementById('status')?.textContent")
+            raise AssertionError(f"{driver.engine}: {clicked} of {moves} moves; {status!r}")
+        if driver.count(NOTICE):
+            driver.evaluate(f"() => document.querySelector({NOTICE!r}).close()")
+        if driver.evaluate(SHOWN, OFFERED) and driver.click_a_move(rng, avoid):
             clicked += 1
-            time.sleep(0.1)  # the move's flight; then look again
+        time.sleep(0.1)  # the move's flight, or the bots' turns; then look again
 
 
 def table(game: str, players: int) -> Reach:
@@ -388,7 +398,7 @@ def table(game: str, players: int) -> Reach:
         code = create_table(server, game, seats, bot_delay=BOT_DELAY, public=False)["code"]
         seated(driver, server, code)
         play_moves(driver, MOVES_BEFORE_CHECK[game], random.Random(game), HOLD_BACK)
-        driver.wait_for(MOVES)
+        driver.wait_for(OFFERED)
         driver.close_dialogs()
 
     return reach

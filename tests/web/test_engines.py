@@ -32,12 +32,13 @@ from tests.server.support import Server, create_table, god_state
 from .engines import (
     HOLD_BACK,
     LARGEST,
-    MOVES,
+    OFFERED,
     REACH,
     Driver,
     PlaywrightDriver,
     Screens,
     SeleniumDriver,
+    play_moves,
     seated,
     shown_in,
 )
@@ -131,26 +132,18 @@ def test_a_few_moves_clicked_and_the_bot_answers_in_every_engine(
     driver.set_name("Ann")
     code = create_table(web_server, game, ["human", "heuristic"], bot_delay=0.05)["code"]
     seated(driver, web_server, code)
+    # Ann clicks moves until the server has three of hers and a bot's move after them
+    # (her turn came back to a bot); the page then offers her a move again.
     rng = random.Random(f"{driver.engine}-{game}")
-    clicked = 0
     deadline = time.monotonic() + 90
-    while clicked < 4:
-        assert time.monotonic() < deadline, f"only {clicked} moves clicked"
-        driver.wait_for(MOVES)
-        if driver.click_a_move(rng, HOLD_BACK):
-            clicked += 1
-            time.sleep(0.2)
-    # The server has Ann's clicks, a bot's move after her last one, and the page offers
-    # her a move again (her turn came back).
-    deadline = time.monotonic() + 30
     while True:
         log = list(god_state(web_server.db, code).log)
         mine = [i for i, (seat, _) in enumerate(log) if seat == 0]
-        if len(mine) >= 4 and any(seat == 1 for seat, _ in log[mine[-1] :]):
+        if len(mine) >= 3 and any(seat == 1 for seat, _ in log[mine[2] :]):
             break
-        assert time.monotonic() < deadline, f"no bot move after Ann's in {log}"
-        time.sleep(0.1)
-    driver.wait_for(MOVES)
+        assert time.monotonic() < deadline, f"no bot move after Ann's third in {log}"
+        play_moves(driver, 1, rng, HOLD_BACK)
+    driver.wait_for(OFFERED)
 
 
 def test_a_pasted_invite_link_joins_its_table_in_every_engine(
