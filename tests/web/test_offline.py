@@ -17,15 +17,13 @@ from playwright.sync_api import Browser, ConsoleMessage
 import cardtable
 from tests.server.support import Server
 
-from .support import DESKTOP
-
 pytestmark = pytest.mark.slow
 
 
 def test_offline_the_page_shown_is_translated_and_logs_no_error(
     browser: Browser, web_server: Server
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    context = browser.new_context(locale="fr-FR")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
