@@ -75,6 +75,9 @@ NAMES = set(
 #: The games' names ("Last Card" is a name, its words are not).
 TITLES = re.compile("|".join(re.escape(spec.title) for spec in cardtable.games()))
 LINK = re.compile(r"\S+://\S+")
+#: A table code as the pages show it, in groups ("RVV-8FN", "6R8T-M5JY-HJKF-X5U8"):
+#: the landing page lists other tables' codes too.
+GROUPED_CODE = re.compile(r"\b[A-Z0-9]{3,4}(?:-[A-Z0-9]{3,4})+\b")
 #: An identifier of the rules or the protocol, written as such (`close_window`).
 IDENTIFIER = re.compile(r"[a-z]+(?:_[a-z]+)+")
 #: The rule options' identifiers (the custom form's tooltips, as in the rules pages).
@@ -148,11 +151,11 @@ def own_words(language: str) -> set[str]:
 
 
 def words(text: str, code: str = "") -> set[str]:
-    """The words of ``text``, lower case, without links, the table code (however it is
-    grouped) and game names; none in an identifier of the rules."""
+    """The words of ``text``, lower case, without links, table codes (``code`` however
+    it is grouped) and game names; none in an identifier of the rules."""
     if text in IDENTIFIERS or IDENTIFIER.fullmatch(text):
         return set()
-    text = LINK.sub(" ", text)
+    text = GROUPED_CODE.sub(" ", LINK.sub(" ", text))
     if code:
         text = re.sub(r"[-\s]?".join(map(re.escape, code)), " ", text, flags=re.IGNORECASE)
     return {word.lower() for word in WORD.findall(TITLES.sub(" ", text))}
