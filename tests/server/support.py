@@ -51,6 +51,8 @@ LIFTED_LIMITS = (
     "bots_alone_moves_per_client=100000",
     "--limit",
     "bots_alone_moves_per_second=100000",
+    "--limit",
+    "heavy_reads_per_minute=100000",
 )
 #: The shared test server's settings: fast bots, and turn timers short enough to run out
 #: within a test.

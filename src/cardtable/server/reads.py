@@ -7,11 +7,12 @@ build never holds the interpreter lock the rooms share, and kept as ready bytes 
 cache bounded in bytes (``read_cache_bytes``), least recently used first out. Two
 clients asking for the same replay while it is built wait for the same build.
 
-What is not in the cache costs a build, so builds are shared twice: each client
-address may start ``heavy_reads_per_minute`` of them a minute (in bursts of as many;
-429 ``rate_limited`` past that), and at most ``heavy_reads_waiting`` builds wait for
-the reads process at once, site-wide (503 ``busy`` past that). Reading a cached
-replay costs neither.
+Heavy reads are shared twice: each client address may make ``heavy_reads_per_minute``
+of them a minute (in bursts of as many; 429 ``rate_limited`` past that), cached or not
+(a cached replay costs no build but is still megabytes to send), and at most
+``heavy_reads_waiting`` builds wait for the reads process at once, site-wide (503
+``busy`` past that). The cache is looked up before the match is read from the
+database, so a cached answer costs no read either.
 """
 
 from __future__ import annotations
@@ -74,17 +75,12 @@ class HeavyReads:
         self._executor: Executor | None = None
         self._starting: asyncio.Lock = asyncio.Lock()
 
-    async def body(
-        self, key: Hashable, client: str, build: Callable[..., bytes], *args: Any
-    ) -> bytes:
-        """The answer cached under ``key``, else ``build(*args)`` run off the loop."""
-        cached = self.cache.get(key)
-        if cached is not None:
-            return cached
+    async def build(self, key: Hashable, build: Callable[..., bytes], *args: Any) -> bytes:
+        """``build(*args)`` run off the loop (once, however many ask for ``key`` while it
+        runs), then cached under ``key``."""
         pending = self.building.get(key)
         if pending is not None:
             return await asyncio.shield(pending)
-        self.take_share(client)
         if len(self.building) >= self.config.heavy_reads_waiting:
             raise ProtocolError(
                 "busy", "the server is building as many replays as it takes; try again soon", 503
@@ -100,13 +96,13 @@ class HeavyReads:
         return body
 
     def take_share(self, client: str) -> None:
-        """Count one build in ``client``'s share, or refuse it past the share."""
+        """Count one heavy read in ``client``'s share, or refuse it past the share: a
+        cached answer costs no build, but it is still megabytes to send."""
         if not self.shares.allow(client):
             raise ProtocolError(
                 "rate_limited",
                 f"at most {self.config.heavy_reads_per_minute:g} replays, records or history"
-                " pages a minute from one address are read afresh (one already read is"
-                " always served)",
+                " pages a minute from one address",
                 429,
             )
 

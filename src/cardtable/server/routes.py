@@ -176,9 +176,9 @@ async def match_log(request: Request) -> Response:
     (a finished match never changes, and a table that has one is never removed)."""
     reads: HeavyReads = request.app.state.reads
     key = ("record", *await _match_address(request))
+    reads.take_share(client_address(request))
     body = reads.cache.get(key)
     if body is None:
-        reads.take_share(client_address(request))
         body = _record_body(await _finished_match(request))
         reads.cache.put(key, body)
     return Response(body, media_type="application/json")
@@ -195,9 +195,9 @@ async def match_history(request: Request) -> Response:
     numbers = await call(lobby.store, lobby.store.finished_matches, code)
     page = tuple(numbers[offset : offset + limit])
     key = ("history", code, page)
+    reads.take_share(client_address(request))
     body = reads.cache.get(key)
     if body is None:
-        reads.take_share(client_address(request))
         matches = await call(lobby.store, records_of, lobby.store, code, page)
         body = dumps(
             [{"number": m.number, "names": m.names, "result": m.result} for m in matches]
@@ -208,22 +208,23 @@ async def match_history(request: Request) -> Response:
 
 async def match_replay(request: Request) -> Response:
     """A finished match step by step, through one seat's eyes or with every card shown:
-    built once per match and seat, off the loop, then served from the cache."""
-    match = await _finished_match(request)
-    viewer = _seat_param(request, match, allow_all=True)
+    built once per match and seat, off the loop, then served from the cache (a finished
+    match never changes, and a table that has one is never removed)."""
     reads: HeavyReads = request.app.state.reads
-    head = {
-        "code": match.code,
-        "number": match.number,
-        "game": match.game,
-        "names": match.names,
-        "seats": match.seats,
-    }
-    # The seed and length tell a match from a later one under a reused code.
-    key = ("replay", match.code, match.number, match.seed, len(match.log), viewer)
-    body = await reads.body(
-        key, client_address(request), replay_body, match.replay_record(), viewer, head
-    )
+    key = ("replay", *await _match_address(request), request.query_params.get("seat", ""))
+    reads.take_share(client_address(request))
+    body = reads.cache.get(key)
+    if body is None:
+        match = await _finished_match(request)
+        viewer = _seat_param(request, match, allow_all=True)
+        head = {
+            "code": match.code,
+            "number": match.number,
+            "game": match.game,
+            "names": match.names,
+            "seats": match.seats,
+        }
+        body = await reads.build(key, replay_body, match.replay_record(), viewer, head)
     return Response(body, media_type="application/json")
 
 
