@@ -119,11 +119,16 @@ class Driver(ABC):
         """The first truthy value of ``script`` (see ``evaluate``), polled."""
         deadline = time.monotonic() + seconds
         while True:
-            value = self.evaluate(script, arg)
+            try:
+                value = self.evaluate(script, arg)
+            except self.misses as error:  # the page was being replaced: ask the next one
+                value, last = None, f" ({error})"
+            else:
+                last = ""
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.engine}: not true within {seconds} s: {script}")
+                raise AssertionError(f"{self.engine}: not true within {seconds} s{last}: {script}")
             time.sleep(0.05)
 
     def wait_for(self, selector: str, seconds: float = WAIT) -> None:
@@ -255,8 +260,10 @@ class SeleniumDriver(Driver):
     def resize(self, width: int, height: int) -> None:
         # The window is the viewport and the browser's own bars: size it, see what the
         # page got, and size it again by the difference.
+        # A window manager-less display applies a size a moment later: look a few times.
         self.driver.set_window_size(width, height)
-        for _ in range(2):
+        for _ in range(5):
+            time.sleep(0.1)
             inner_width, inner_height = self.viewport()
             if (inner_width, inner_height) == (width, height):
                 break
