@@ -63,6 +63,9 @@ class ServerConfig:
     option_factor: int = 10
     #: Shortest ``turn_seconds`` a table may set (a turn needs time to read and act).
     min_turn_seconds: float = 5.0
+    #: Hints a client address may ask for a minute (in bursts of as many); each is also
+    #: searched within its table's ``bot_share``.
+    hints_per_minute: float = 30.0
     #: Bot moves a second at tables of bots alone: of the tables one client address
     #: created, and of all such tables together (their moves wait their turn).
     bots_alone_moves_per_client: float = 25.0
@@ -154,6 +157,7 @@ LIMITS = (
     "bot_max_iterations",
     "bot_max_workers",
     "bot_share",
+    "hints_per_minute",
     "bots_alone_moves_per_client",
     "bots_alone_moves_per_second",
     "option_factor",

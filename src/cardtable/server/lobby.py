@@ -171,6 +171,7 @@ class Lobby:
         self.creations = ClientLimiter(config.tables_per_minute / 60, config.tables_per_minute)
         self.joins = ClientLimiter(config.joins_per_minute / 60, config.joins_per_minute)
         self.misses = ClientLimiter(config.misses_per_second, MISS_BURST)
+        self.hints = ClientLimiter(config.hints_per_minute / 60, config.hints_per_minute)
         self.bots_alone = SharedPace(
             config.bots_alone_moves_per_client, config.bots_alone_moves_per_second
         )
@@ -296,6 +297,7 @@ class Lobby:
         # A table resumed after a restart has lost its creator: such tables share one.
         creator = self.open.get(saved.table.code, ("", 0.0))[0]
         room.bots_alone_turn = functools.partial(self.bots_alone.wait, creator)
+        room.hint_allowed = self.hints.allow
         self.rooms[saved.table.code] = room
         return room
 

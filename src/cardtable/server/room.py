@@ -127,6 +127,9 @@ class Room:
         #: Seconds until a bot of this table may move when bots alone play it: the
         #: lobby shares such moves per creating address and site-wide (none by default).
         self.bots_alone_turn: Callable[[], float] = lambda: 0.0
+        #: Whether a client address may have one more hint now (the lobby's share of
+        #: hints per address; every hint by default).
+        self.hint_allowed: Callable[[str], bool] = lambda client: True
         #: The pending gathered ``table`` message (see ``_status_changed``).
         self._status_due: asyncio.TimerHandle | None = None
         #: Seconds before storage is tried again after a failed write (doubles, up to 5).
@@ -548,9 +551,25 @@ class Room:
             raise ProtocolError("not_your_move", "a hint is for your own move: wait for your turn")
         if self.hint_tasks:
             raise ProtocolError("hint_pending", "the coach is still thinking about your last hint")
-        task = asyncio.create_task(send_hint(self.executor, conn, state, seat, message.get("seq")))
+        if not self.hint_allowed(conn.client):
+            raise ProtocolError(
+                "rate_limited",
+                f"at most {self.config.hints_per_minute:g} hints a minute from one address",
+            )
+        task = asyncio.create_task(self._hint_in_share(conn, seat, message.get("seq")))
         self.hint_tasks.add(task)
         task.add_done_callback(self.hint_tasks.discard)
+
+    async def _hint_in_share(self, conn: Connection, seat: int, seq: int | None) -> None:
+        """Search the hint within this table's share of the bot pool, as its bots' moves
+        are searched, once it is still the seat's move."""
+        async with self.bot_share:
+            state = self.state
+            if state is None or state.is_over or seat not in state.to_act:
+                refusal = ProtocolError("not_your_move", "the move the hint was for is over")
+                conn.send({"type": "error", "seq": seq} | refusal.to_json())
+                return
+            await send_hint(self.executor, conn, state, seat, seq)
 
     async def _bot_moved(self, move: BotMove) -> None:
         entry = self.bot_tasks.get(move.seat)
