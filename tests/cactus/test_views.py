@@ -346,3 +346,14 @@ def test_choosing_oneself_or_an_empty_slot_is_refused():
 def test_malformed_actions_are_refused(bad):
     with pytest.raises(ActionFormatError):
         deal([P0, P1]).apply(0, bad)
+
+
+def test_a_wrong_throw_with_nothing_left_to_draw_skips_the_penalty_card():
+    state = deal([P0, P1], draw=[], discard=["4c"])
+    play(state, (0, TAKE_DISCARD), (0, Replace(0)))
+    events = state.apply(1, Throw(0))
+    assert events_json(events)[:2] == [
+        {"type": "throw", "seat": 1, "slot": 0, "card": "3c", "right": False},
+        {"type": "penalty_skipped", "seat": 1},
+    ]
+    assert len(state.cards[1]) == 4 and state.known_cards(0)[(1, 0)] == card("3c")
