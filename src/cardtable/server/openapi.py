@@ -266,11 +266,11 @@ OPENAPI: dict[str, Any] = {
         },
         "/api/tables/{code}/matches": {
             "get": {
-                "summary": "The table's finished matches with their results",
-                "parameters": [_CODE],
+                "summary": "A page of the table's finished matches with their results",
+                "parameters": [_CODE, *_PAGE],
                 "responses": {
                     "200": _json({"type": "array", "items": _OBJECT}, "Oldest first"),
-                    "404": _ERROR,
+                    **{status: _ERROR for status in ("400", "404", "429")},
                 },
             }
         },
@@ -280,9 +280,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_CODE, _NUMBER, _SEAT],
                 "responses": {
                     "200": _json(_OBJECT, "`frames`: one per step, the start first"),
-                    "400": _ERROR,
-                    "404": _ERROR,
-                    "409": _ERROR,
+                    **{status: _ERROR for status in ("400", "404", "409", "429", "503")},
                 },
             }
         },
@@ -292,7 +290,10 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_CODE, _NUMBER, _SEAT],
                 "responses": {
                     "200": _json(_OBJECT, "`status` none, done (with `analysis`) or failed"),
-                    "202": _json(_OBJECT, "`status` running, with `done` and `total`"),
+                    "202": _json(
+                        _OBJECT,
+                        "`status` running, with `done` and `total` (and `position` while queued)",
+                    ),
                     "400": _ERROR,
                     "404": _ERROR,
                     "409": _ERROR,
