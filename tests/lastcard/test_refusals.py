@@ -3,6 +3,7 @@
 import pytest
 
 from cardtable.engine import IllegalActionError, StateFormatError
+from cardtable.games.cactus.actions import LOOK
 from cardtable.games.lastcard.actions import DRAW, KEEP, Play
 from cardtable.games.lastcard.state import LastCardState
 
@@ -49,11 +50,14 @@ def test_a_coloured_top_may_name_its_own_colour_and_a_wild_needs_one():
 
 
 def refused(state, seat, action):
+    """Why ``seat`` may not take ``action``; the message names both, the state is unchanged."""
     before = state.to_json()
     with pytest.raises(IllegalActionError) as error:
         state.apply(seat, action)
     assert state.to_json() == before
-    return str(error.value).partition(": ")[2]
+    prefix = f"seat {seat} cannot {action}: "
+    assert str(error.value).startswith(prefix)
+    return str(error.value).removeprefix(prefix)
 
 
 def test_plays_that_do_not_fit_are_refused_with_the_reason():
@@ -70,6 +74,7 @@ def test_plays_that_do_not_fit_are_refused_with_the_reason():
     )
     assert refused(state, 0, DRAW) == "you must play a card when you can"
     assert refused(state, 0, KEEP) == "there is no card just drawn to keep"
+    assert refused(state, 0, LOOK) == "it is not a Last Card action"
 
 
 def test_a_waiting_draw_and_a_drawn_card_name_what_may_be_done():

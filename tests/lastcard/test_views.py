@@ -215,6 +215,7 @@ def test_a_new_match_opens_with_the_deal_shown_to_each_seat_alone():
     assert start.data == {"round": 1, "starter": 0, "top": state.view(None)["top"]}
     deals = [e for e in state.opening if e.type == "deal"]
     assert [(e.audience, e.data["seat"]) for e in deals] == [((p,), p) for p in range(3)]
+    assert state.opening[4].to_json() == {"type": "turn", "seat": 0}
     for seat, event in enumerate(deals):  # the starter may have drawn since
         assert not Counter(event.data["cards"]) - Counter(state.view(seat)["hand"])
         assert len(event.data["cards"]) == 7
