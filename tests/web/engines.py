@@ -64,8 +64,9 @@ MOVES = "#board [data-action], #board [data-choice], #board [data-toggle]:not([d
 CHOICES = "dialog.chooser [data-action]"
 #: Moves a person holds back while a round is set up (ending a Cactus round early).
 HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
-#: Moves clicked at each game's table before it is checked mid-round.
-MOVES_BEFORE_CHECK = {"skyjo": 6, "cactus": 4, "lastcard": 3}
+#: Moves clicked at a table before it is checked mid-round (Skyjo's first two turn
+#: up cards).
+MOVES_IN = 4
 #: A Last Card match of this many rounds or more at the match end (its table of rounds
 #: is as wide as it gets in a match a person plays).
 LONG_MATCH_ROUNDS = 11
@@ -404,7 +405,7 @@ def table(game: str, players: int) -> Reach:
         seats = ["human"] + ["heuristic"] * (players - 1)
         code = create_table(server, game, seats, bot_delay=BOT_DELAY, public=False)["code"]
         seated(driver, server, code)
-        play_moves(driver, MOVES_BEFORE_CHECK[game], random.Random(game), HOLD_BACK)
+        play_moves(driver, MOVES_IN, random.Random(game), HOLD_BACK)
         driver.wait_for(OFFERED)
         driver.close_dialogs()
 
