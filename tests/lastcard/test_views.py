@@ -219,3 +219,12 @@ def test_a_new_match_opens_with_the_deal_shown_to_each_seat_alone():
     for seat, event in enumerate(deals):  # the starter may have drawn since
         assert not Counter(event.data["cards"]) - Counter(state.view(seat)["hand"])
         assert len(event.data["cards"]) == 7
+
+
+def test_a_winning_plus_two_is_drawn_and_leaves_no_draw_waiting():
+    state = deal([["R+2"], ["Y4", "Y5"]], options={"target_score": 0})
+    events = [e.to_json() for e in state.apply(0, Play("R+2", None, False))]
+    assert events[1] == {"type": "draw", "seat": 1, "count": 2, "reason": "penalty"}
+    assert events[-2]["hands"] == [[], ["B8", "B9", "Y4", "Y5"]]
+    view = state.view(None)
+    assert (view["phase"], view["pending"], view["hand_sizes"]) == ("over", 0, [0, 4])
