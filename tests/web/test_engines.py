@@ -5,7 +5,7 @@ the first screen, no overlapping controls, contrast.
 
 Firefox and WebKit are checked at 1280x800 and at a phone's 390x844, in the light and
 the dark theme; WebKit's phone is the narrowest window its MiniBrowser allows (about
-447x806, said in a failure's message). Chromium runs the phone sizes as a phone does:
+447x844, said in a failure's message). Chromium runs the phone sizes as a phone does:
 a touch screen, tapped, with no hover (the other sizes are test_visual.py's). Each engine
 also plays a few moves of each game against a bot, joins a table by a pasted invite
 link, and WebKit takes a click near the window's bottom edge (where its overlay
