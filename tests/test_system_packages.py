@@ -38,9 +38,10 @@ def _run(tmp_path: Path, uid: int, listed: str) -> subprocess.CompletedProcess[s
     )
 
 
-def test_the_real_list_names_the_browser_package():
+def test_the_real_list_names_the_browser_packages():
+    """Chromium, Firefox, and WebKit's driver with the X display it runs in."""
     listed = (CI / "debian-packages.txt").read_text().split()
-    assert "chromium" in listed
+    assert {"chromium", "firefox-esr", "webkit2gtk-driver", "xvfb"} <= set(listed)
 
 
 def test_without_root_it_stops_naming_the_package_and_the_command(tmp_path: Path):
