@@ -62,6 +62,10 @@ STAND_IN_SECONDS = 0.2
 MOVES = "#board [data-action], #board [data-choice], #board [data-toggle]:not([disabled])"
 #: The moves of an open chooser (a move's variants), clicked before anything else.
 CHOICES = "dialog.chooser [data-action]"
+#: A move on offer: on the table, or in an open chooser.
+OFFERED = f"{MOVES}, {CHOICES}"
+#: An open dialog that is not a chooser of moves: a notice to close.
+NOTICE = "dialog[open]:not(.chooser)"
 #: Moves a person holds back while a round is set up (ending a Cactus round early).
 HOLD_BACK = ":is([data-action*='call_cactus'], [data-action*='pass'])"
 #: Moves clicked at a table before it is checked mid-round (Skyjo's first two turn
@@ -371,12 +375,6 @@ def seated(driver: Driver, server: Server, code: str) -> None:
     starts its match, as after Play now."""
     driver.goto(f"{server.url}/table.html?code={code}&join=1&start=1")
     driver.wait_for("#board .player.mine .card", WAIT * 3)
-
-
-#: A move on offer: on the table, or in an open chooser.
-OFFERED = f"{MOVES}, {CHOICES}"
-#: An open dialog that is not a chooser of moves: a notice to close.
-NOTICE = "dialog[open]:not(.chooser)"
 
 
 def play_moves(driver: Driver, moves: int, rng: random.Random, avoid: str = "") -> None:
