@@ -130,7 +130,8 @@ def test_a_few_moves_clicked_and_the_bot_answers_in_every_engine(
     driver.resize(*SIZES[driver.engine][0])
     driver.goto(f"{web_server.url}/")
     driver.set_name("Ann")
-    code = create_table(web_server, game, ["human", "heuristic"], bot_delay=0.05)["code"]
+    seats = ["human", "heuristic"]
+    code = create_table(web_server, game, seats, bot_delay=0.05, public=False)["code"]
     seated(driver, web_server, code)
     # Ann clicks moves until the server has three of hers and a bot's move after them
     # (her turn came back to a bot); the page then offers her a move again.
