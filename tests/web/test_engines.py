@@ -61,6 +61,19 @@ WEBKIT_NARROWEST = 460
 #: A click this close to the window's bottom edge (in CSS pixels) is "near" it.
 NEAR_EDGE = 22
 WEB = Path(cardtable.__file__).parent / "web"
+#: The controls whose middle lies under WebKit's overlay scrollbar on a page taller
+#: than the window (within ``edge`` px of the right edge), where a click is lost.
+UNDER_SCROLLBAR = """(edge) => {
+  if (document.documentElement.scrollHeight <= innerHeight) return [];
+  return [...document.querySelectorAll('button, a[href], input, select, summary, [data-action]')]
+    .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+    .filter((el) => {
+      const box = el.getBoundingClientRect();
+      return innerWidth - (box.left + box.right) / 2 < edge;
+    })
+    .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label')
+      || '').trim().slice(0, 30)}" has its middle under the scrollbar, by the right edge`);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -118,6 +131,8 @@ def test_a_screen_shows_everything_readable_and_in_reach_in_every_engine(
         assert_checked_at(driver, (width, height), got)
         size = "x".join(map(str, got))
         found = driver.check(SCREENS[REACH[screen][1]])
+        if driver.engine == "webkit":
+            found += driver.evaluate(UNDER_SCROLLBAR, NEAR_EDGE)
         problems += [f"{driver.engine} at {size}: {problem}" for problem in found]
     assert not problems, "\n".join([f"{len(problems)} problems:", *problems])
 
