@@ -91,7 +91,8 @@ def base_twin(game, slip_seed):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_slip_bot_that_never_slips_plays_its_base_move(game):
-    bot = SlipBot(seed=1, base="heuristic", rate=0.0, miss=0.0)
+    """(Unbounded: a game's bound may overrule the base, tests/bots/test_slip_bounds.py.)"""
+    bot = SlipBot(seed=1, base="heuristic", rate=0.0, miss=0.0, bounded=False)
     base = base_twin(game, 1)
     decisions = list(play_along(game, bot, seed=4))
     assert decisions
@@ -101,7 +102,8 @@ def test_a_slip_bot_that_never_slips_plays_its_base_move(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_slip_bot_that_always_slips_never_plays_its_base_move_when_it_has_another(game):
-    bot = SlipBot(seed=1, base="heuristic", rate=1.0, miss=0.0)
+    """(Unbounded: a game's bound may leave it no other move.)"""
+    bot = SlipBot(seed=1, base="heuristic", rate=1.0, miss=0.0, bounded=False)
     base = base_twin(game, 1)
     departures = 0
     for state, action in play_along(game, bot, seed=5):

@@ -7,7 +7,11 @@ detailed spec, the same ladder of bots in every game:
 - ``easy``: the game's heuristic with many human-like mistakes (``slip``: a careless
   move in place of the sensible one 20-30% of the time, half of the optional chances
   such as a quick discard missed);
-- ``normal``: the heuristic with a few (10-15% careless moves, 20% of chances missed);
+- ``normal``: the heuristic with a few (10-15% careless moves, 20% of chances
+  missed); both stay within their game's bounds (``cardtable.bots.slip``), so that
+  their mistakes are a person's, not absurd ones: no Cactus call before the third
+  turn of a round or on a layout believed high, no Skyjo round ended showing more
+  than 20 points while another move is possible;
 - ``hard``: the heuristic itself, which never slips;
 - ``expert``: the strongest bot we have whose move stays well under a second on one
   core: the information-set search with the game's best measured settings and an

@@ -30,7 +30,9 @@ from math import prod
 from operator import mul
 
 from cardtable.bots.base import Bot, register_bot
+from cardtable.bots.slip import SlipBound, register_slip_bound
 from cardtable.engine.actions import Action
+from cardtable.engine.errors import CardtableError
 from cardtable.engine.state import State
 
 from .actions import (
@@ -76,6 +78,25 @@ from .state import (
     WINDOW,
     CactusState,
 )
+
+#: The first of its own turns of a round on which a lower level (``slip``,
+#: ``cardtable.bots.slip``) may call Cactus. A person calls once the first draws have
+#: brought the layout down; a call on the first or second turn, on the two cards
+#: looked at and little else, ends the round before it has begun. Unbounded, ``easy``
+#: and ``normal`` called that early in about half and a third of their calls at 4
+#: players (docs/bots.md, "How long the rounds last").
+CARELESS_CALL_FROM = 3
+#: The highest total a lower level may call on, as its seat estimates its layout (the
+#: cards it knows at their values, the others at the mean of the cards it has not
+#: seen). A person calls believing the layout low, and may be wrong about the others;
+#: nobody calls on a layout they know to be high. The heuristic's own calls at 4
+#: players come at estimates of 0 to 10 (5 in the median); unbounded, ``easy``'s
+#: careless calls came at up to 55 (27 in the median).
+CARELESS_CALL_MAX = 12.0
+#: The own turn from which any call is allowed again: the heuristic's default
+#: ``patience``, after which it calls too whatever its estimate. Every round ends,
+#: even for a player that slips at every move.
+CARELESS_CALL_ANY_FROM = 8
 
 #: A summary of an own layout for scoring: the total of the known cards, how many
 #: cards are unknown, and the highest known value (-1 with none known).
@@ -384,8 +405,7 @@ class CactusHeuristic(Bot):
             taken = self._keep(play_on, state.discard[-1], drawn=False)[0]
             options.append((taken, TAKE_DISCARD))
         if can_call:
-            own_turns = (state.turn_number - 1) // state.num_players + 1
-            overdue = max(0, own_turns - self.patience) / self.patience
+            overdue = max(0, own_turn(state) - self.patience) / self.patience
             call = est.win_chance(*est.own_hand()[:2]) + overdue
             if not options or call >= max(v for v, _ in options):
                 return CALL_CACTUS
@@ -483,6 +503,38 @@ class CactusHeuristic(Bot):
         return THROW[max(matches)[1]] if matches else PASS
 
 
-register_bot("heuristic", CactusHeuristic, game="cactus")
+def own_turn(state: CactusState) -> int:
+    """Which of its own turns of the round the player to move is on (1 for the first):
+    every seat has one turn in each round of the table."""
+    return (state.turn_number - 1) // state.num_players + 1
 
-__all__ = ["CactusHeuristic", "Estimate"]
+
+def call_allowed(state: State, seat: int, action: Action) -> bool:
+    """The bound on a lower level: a Cactus call comes from the caller's
+    ``CARELESS_CALL_FROM``th turn of the round on, on a layout it estimates at no more
+    than ``CARELESS_CALL_MAX`` until its ``CARELESS_CALL_ANY_FROM``th turn."""
+    if action != CALL_CACTUS:
+        return True
+    if not isinstance(state, CactusState):
+        raise CardtableError(f"the Cactus slip bound cannot judge {state.game}")
+    turn = own_turn(state)
+    if turn < CARELESS_CALL_FROM:
+        return False
+    if turn >= CARELESS_CALL_ANY_FROM:
+        return True
+    est = Estimate(state, seat)
+    known, unknown, _ = est.own_hand()
+    return known + unknown * est.mean <= CARELESS_CALL_MAX
+
+
+def play_on(state: State, seat: int) -> Action | None:
+    """The move in place of a call the bound rules out: draw (or take the top discard
+    when there is nothing to draw)."""
+    others = [a for a in state.legal_actions(seat) if a != CALL_CACTUS]
+    return others[0] if others else None
+
+
+register_bot("heuristic", CactusHeuristic, game="cactus")
+register_slip_bound("cactus", SlipBound(call_allowed, play_on))
+
+__all__ = ["CactusHeuristic", "Estimate", "call_allowed", "own_turn"]

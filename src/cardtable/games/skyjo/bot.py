@@ -32,11 +32,12 @@ import math
 import operator
 
 from cardtable.bots.base import Bot, register_bot
+from cardtable.bots.slip import SlipBound, register_slip_bound
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.state import State
 
-from .actions import DISCARD, DRAW, REPLACE, REVEAL, TAKE_DISCARD
+from .actions import DISCARD, DRAW, REPLACE, REVEAL, TAKE_DISCARD, Reveal
 from .state import (
     COLUMNS,
     DECK,
@@ -67,6 +68,19 @@ PAIR_HORIZON = 4
 LAST_TURN_GAIN = 1.5
 #: Weight of the chance of being lowest when deciding to end the round.
 RACE = 6.0
+#: The most points a lower level (``slip``, ``cardtable.bots.slip``) may show when it
+#: ends the round, while it can play on: its face-up cards once the move is made, the
+#: card it places included (a hidden card it must then turn is not known, so not
+#: counted). A person who sees more than 20 points before them does not end the round:
+#: the finisher is doubled unless strictly lowest, and finishers show 15 in the median
+#: at 4 players. The heuristic ends the round at any total rather than spoil its
+#: layout, which is what kept the levels built on it finishing at up to 47 (docs/bots.md,
+#: "How long the rounds last"); a lower level spoils its layout a little instead.
+CARELESS_FINISH_MAX = 20
+#: The own turn of a round from which a lower level may finish at any total: rounds
+#: last 12 to 13 turns a seat in the median, and every round must end, even for a
+#: player that slips at every move and so might never bring its layout down.
+CARELESS_FINISH_ANY_FROM = 20
 _NEAR = 1e-9
 
 
@@ -313,6 +327,60 @@ class _Plan:
         return self.estimate - expected + RACE * (alone - 1.0 / state.num_players)
 
 
+def finishing_total(state: SkyjoState, seat: int, action: Action) -> int | None:
+    """The points ``seat`` shows once ``action`` has made it the round's finisher (a
+    card placed on its last hidden one, or a drawn card discarded, which obliges it to
+    turn that card blind); None when the action does not end the round."""
+    if state.finisher != NO_SEAT or state.down[seat] != 1:
+        return None
+    if state.phase not in (PLACE_DRAWN, PLACE_TAKEN):
+        return None
+    after = state
+    if action != DISCARD:
+        if action != REPLACE[state.status[seat].index(DOWN)]:
+            return None
+        after = state.clone()
+        after.apply_legal(seat, action)  # the placed card may clear its column
+    return sum(c for c, st in zip(after.cards[seat], after.status[seat], strict=True) if st == UP)
+
+
+def round_turns(state: SkyjoState, seat: int) -> int:
+    """The turns ``seat`` has begun in this round: its draws and takes in the match's
+    log back to the round's setup (the last reveal that follows no discard)."""
+    if state.phase == SETUP:
+        return 0
+    log = state.log
+    turns = 0
+    for i in range(len(log) - 1, -1, -1):
+        who, action = log[i]
+        if isinstance(action, Reveal) and (i == 0 or log[i - 1] != (who, DISCARD)):
+            break
+        turns += who == seat and action in (DRAW, TAKE_DISCARD)
+    return turns
+
+
+def finish_allowed(state: State, seat: int, action: Action) -> bool:
+    """The bound on a lower level: it does not end the round showing more than
+    ``CARELESS_FINISH_MAX`` points before its ``CARELESS_FINISH_ANY_FROM``th turn."""
+    if not isinstance(state, SkyjoState):
+        raise CardtableError(f"the Skyjo slip bound cannot judge {state.game}")
+    total = finishing_total(state, seat, action)
+    if total is None or total <= CARELESS_FINISH_MAX:
+        return True
+    return round_turns(state, seat) >= CARELESS_FINISH_ANY_FROM
+
+
+def play_on(state: State, seat: int) -> Action | None:
+    """The move in place of a finish the bound rules out: the card in hand where it
+    costs least among the face-up cards (None if there are none)."""
+    assert isinstance(state, SkyjoState) and state.holding is not None
+    card = state.holding
+    plan = _Plan(state, seat)
+    if not plan.order:
+        return None
+    return REPLACE[max(plan.order, key=lambda p: plan.place_value(card, p))]
+
+
 def _pair3(sa: int, ca: int, sb: int, cb: int, sc: int, cc: int) -> int:
     """The highest positive value face up at least twice in a column (0 if none)."""
     best = 0
@@ -330,3 +398,4 @@ def _normal_cdf(z: float) -> float:
 
 
 register_bot("heuristic", SkyjoHeuristic, game="skyjo")
+register_slip_bound("skyjo", SlipBound(finish_allowed, play_on))
