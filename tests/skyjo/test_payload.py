@@ -31,6 +31,7 @@ def test_every_position_restores_clones_and_plays_on_the_same(players, options):
     rng = random.Random(players)
     state = cardtable.make("skyjo", players, seed=3, options={**options, "target_score": 40})
     for step, _ in enumerate(walk(state, rng, 300)):
+        assert state.card_count() == 150
         if step % 5 == 0:
             check_restore_and_clone(state, rng)
             check_apply_legal(state, rng, 4)

@@ -225,7 +225,7 @@ def test_discarding_is_refused_when_no_face_down_card_is_left():
     assert DISCARD not in state.legal_actions(0)
     with pytest.raises(IllegalActionError) as refused:
         state.apply(0, DISCARD)
-    assert str(refused.value).endswith("no face-down card is left to reveal")
+    assert str(refused.value) == "seat 0 cannot discard(): no face-down card is left to reveal"
 
 
 @pytest.mark.parametrize("bad", [{"type": "reveal", "pos": "3"}, {"type": "peek"}, 7])
@@ -238,6 +238,24 @@ def test_a_seat_outside_the_setup_or_done_with_it_has_nothing_to_do():
     state = deal()
     state.apply(0, Reveal(0))
     state.apply(0, Reveal(1))
-    assert state.legal_actions(0) == [] and state.legal_actions(5) == []
+    assert state.legal_actions(0) == [] and state.legal_actions(2) == []
     with pytest.raises(IllegalActionError):
         state.apply(0, Reveal(2))
+
+
+def test_a_finisher_scoring_zero_is_not_penalized_even_when_someone_scores_less():
+    state = deal(
+        [[0] * 12, [-1] * 10 + [-2, -2]],
+        setup=False,
+        face_up=[list(range(11)), list(range(11))],
+        draw_pile=[12] * 4,
+        options={"clear_columns": False},
+    )
+    state.apply(0, DRAW)
+    state.apply(0, DISCARD)
+    state.apply(0, Reveal(11))
+    state.apply(1, DRAW)
+    end = next(
+        e for e in state.apply(1, DISCARD) + state.apply(1, Reveal(11)) if e.type == "round_end"
+    )
+    assert (end.data["scores"], end.data["finisher_penalized"]) == ([0, -14], False)
