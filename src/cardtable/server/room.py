@@ -52,6 +52,11 @@ WINDOW = ("window",)
 FILL = ("fill",)
 
 
+#: Turns in a row a stand-in plays for an idle person for the seat to be freed when
+#: the match ends.
+IDLE_TURNS = 5
+
+
 @dataclass(frozen=True)
 class Inbound:
     conn: Connection
@@ -110,6 +115,8 @@ class Room:
         self.rematch_votes: set[int] = set()
         #: Human seats whose idle turn a stand-in bot is playing.
         self.autoplay: set[int] = set()
+        #: seat -> turns the stand-in has played for it in a row (freed at IDLE_TURNS).
+        self.idle_turns: Counter[int] = Counter()
         #: seat -> (ticket, task) of the bot thinking for that seat.
         self.bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._tickets = itertools.count()
@@ -393,6 +400,31 @@ class Room:
         self.on_change(self)
         self._broadcast_table()
 
+    async def _free_idle_seat(self, seat: int) -> None:
+        """Free, at the end of the match, a seat whose person sat through its last
+        ``IDLE_TURNS`` turns or more without acting (the stand-in played them): its
+        connections watch on as spectators and anyone may take the seat for the next
+        match. Until the match ends the person may still take it back."""
+        try:
+            await call(self.store, self.store.free_seat, self.code, seat)
+        except Exception as exc:  # the database is busy: the next idle turn tries again
+            logger.error("room %s could not free idle seat %d: %s", self.code, seat, exc)
+            return
+        self.idle_turns.pop(seat, None)
+        self.table.names[seat] = None
+        self.table.token_hashes[seat] = None
+        self.chat.seat_freed(seat)
+        freed = ProtocolError(
+            "seat_freed",
+            f"seat {seat} sat through {IDLE_TURNS} turns without acting and was given up",
+        )
+        for conn in self.conns:
+            if conn.seat == seat:
+                conn.seat = None
+                conn.send({"type": "error", "seq": None} | freed.to_json())
+        self.on_change(self)
+        self._broadcast_table()
+
     def _not_joined(self, conn: Connection) -> None:
         if conn.joined:
             who = "a spectator" if conn.seat is None else f"seat {conn.seat + 1}"
@@ -491,6 +523,7 @@ class Room:
         seat = self._seated(conn)
         if seat in self.autoplay:
             self.autoplay.discard(seat)
+            self.idle_turns.pop(seat, None)
             self._schedule(seat)
             self._broadcast_table()
 
@@ -629,6 +662,7 @@ class Room:
         self.events = list(state.opening)
         self.rematch_votes.clear()
         self.autoplay.clear()
+        self.idle_turns.clear()
         for seat in self.human_seats():
             self.timers.cancel(("grace", seat))
         self.on_change(self)
@@ -667,7 +701,10 @@ class Room:
         came_back = conn is not None and seat in self.autoplay
         if conn is not None:
             self.autoplay.discard(seat)
+            self.idle_turns.pop(seat, None)
             conn.send({"type": "ack", "seq": seq, "version": version})
+        elif seat in self.autoplay and seat not in state.to_act:
+            self.idle_turns[seat] += 1  # the stand-in ended the seat's turn
         self._schedule(seat)
         if came_back:
             self._broadcast_table()
@@ -715,6 +752,9 @@ class Room:
         }
         await call(self.store, self.store.finish_match, self.code, self.number, result)
         self.finished.append(self.number)
+        for seat in sorted(self.autoplay):
+            if self.idle_turns[seat] >= IDLE_TURNS and self.table.names[seat] is not None:
+                await self._free_idle_seat(seat)
         self.on_change(self)
         self._broadcast(
             {
