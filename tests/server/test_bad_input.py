@@ -214,7 +214,7 @@ def test_unknown_table_is_refused_and_closed(server):
         return error, closed.value.rcvd.code
 
     error, close_code = asyncio.run(scenario())
-    assert error["error"] == "no_table" and "'NOPE42'" in error["message"]
+    assert error["error"] == "no_table" and "'NOP-E42'" in error["message"]
     assert close_code == 4404
 
 
