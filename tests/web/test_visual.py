@@ -2,27 +2,26 @@
 
 Each screen (the landing page, the waiting room, each game's table mid-round at two
 seats and at its largest, a match end, the same match end after 11 rounds, a replay)
-is reached once, on one page; the page is then switched between the themes (through
-the system's preference, which the theme "Auto" follows) and resized through the six
-sizes, and ``visual.CHECK_JS`` looks at it each time (no sideways scroll, what a player
-needs in the first screen, no overlapping controls, contrast). A test's name says the
-screen, the size and the theme of what fails, and its message lists every problem.
+is reached once, on one page, as ``engines.REACH`` says (the same way in every engine);
+the page is then switched between the themes (through the system's preference, which
+the theme "Auto" follows) and resized through the six sizes, and ``visual.CHECK_JS``
+looks at it each time (no sideways scroll, what a player needs in the first screen, no
+overlapping controls, contrast). A test's name says the screen, the size and the theme
+of what fails, and its message lists every problem.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-import cardtable
-from tests.server.support import Server, short_options
+from tests.server.support import Server
 
-from .screenshots import CLOSE_DIALOGS, mid_round
-from .states import walk
-from .support import DESKTOP, TablePage, new_page, open_settings, set_name
+from .engines import REACH, PlaywrightDriver
+from .support import DESKTOP, new_page, open_settings
 from .visual import SCREENS, Needs, check
 
 pytestmark = pytest.mark.slow
@@ -36,111 +35,6 @@ SIZES = {
     "360x740": {"width": 360, "height": 740},
 }
 THEMES = ("light", "dark")
-#: A Last Card match of this many rounds or more at the match end (its table of rounds
-#: is as wide as it gets in a match a person plays).
-LONG_MATCH_ROUNDS = 11
-#: Seconds a bot takes to move at the tables mid-round, and the player's moves
-#: before the table is looked at (Skyjo's first two turn up cards).
-BOT_DELAY = 0.05
-MOVES_IN = 4
-#: The time a stand-in waits before it plays an idle person's turn, in seconds.
-STAND_IN_SECONDS = 0.2
-
-#: How a page reaches a screen: ``reach(page, server, cache)``, where ``cache`` keeps
-#: what several screens share (the finished match's table).
-Reach = Callable[[Page, Server, dict[str, Any]], None]
-
-
-def landing(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """The landing page with its custom table form unfolded (and its presets in view)."""
-    page.goto(f"{server.url}/")
-    set_name(page, "Ann")
-    page.wait_for_selector(".game-card svg")
-    page.evaluate("document.getElementById('custom').open = true")
-    page.wait_for_selector(".presets [aria-pressed=true]")
-
-
-def waiting(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """The waiting room of a private table, after Play with friends."""
-    landing(page, server, cache)
-    page.click(".game-card:first-of-type [data-friends]")
-    page.wait_for_selector(".share-box input.code")
-    page.wait_for_selector("[data-start]")
-
-
-def table(game: str, players: int) -> Reach:
-    def reach(page: Page, server: Server, cache: dict[str, Any]) -> None:
-        mid_round(page, server, game, players, bot_delay=BOT_DELAY, moves=MOVES_IN)
-
-    return reach
-
-
-def finished_match(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """Ann's Last Card match against a bot, played to its end by her stand-in."""
-    seats = ["human", "heuristic"]
-    options = short_options("lastcard")
-    person = TablePage.seated(
-        page, server, "lastcard", seats, options=options, turn_seconds=STAND_IN_SECONDS
-    )
-    cache["code"] = person.code
-    page.wait_for_selector(".match-end", timeout=120_000)
-    page.evaluate(CLOSE_DIALOGS)
-
-
-def long_view() -> dict[str, Any]:
-    """The last view of a two-player Last Card match of at least 11 rounds."""
-    for seed in range(100):
-        *_, last = walk("lastcard", 2, seed, {"target_score": 250})
-        view: dict[str, Any] = last.state.view(0)
-        if len(view["round_scores"]) >= LONG_MATCH_ROUNDS:
-            return view
-    raise AssertionError(f"no match of {LONG_MATCH_ROUNDS} rounds")
-
-
-def long_match_end(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """The match end of the finished table (as a spectator sees it) drawn, by the
-    page's own code, for a match of 11 rounds or more (as when such a match ends)."""
-    if "code" not in cache:
-        finished_match(page, server, cache)
-    else:
-        TablePage(page, server.url).open(cache["code"], watch=True)
-        page.wait_for_selector(".match-end")
-    page.evaluate(
-        """async (view) => {
-          const { matchEnd } = await import('/js/matchend.js');
-          const room = document.getElementById('room');
-          const rematch = { votes: [], mine: false, seated: false, ask: () => {} };
-          room.replaceChildren(matchEnd(view, ['Ann', 'Bot 2'], rematch, null));
-        }""",
-        long_view(),
-    )
-
-
-def replay(page: Page, server: Server, cache: dict[str, Any]) -> None:
-    """The replay of the finished match, a few moves in."""
-    if "code" not in cache:
-        finished_match(page, server, cache)
-    page.goto(f"{server.url}/replay.html?code={cache['code']}&match=1&seat=0")
-    page.wait_for_selector("#status:has-text('the deal')")
-    for _ in range(4):
-        page.click("#step-forward")
-    page.wait_for_selector("#position-text:has-text('4 of')")
-
-
-LARGEST = {spec.name: spec.max_players for spec in cardtable.games()}
-#: Each screen: how it is reached, and what kind of screen it is (what it needs).
-REACH: dict[str, tuple[Reach, str]] = {
-    "landing": (landing, "landing"),
-    "waiting": (waiting, "waiting"),
-    **{
-        f"{game}-{players}": (table(game, players), "table")
-        for game in sorted(LARGEST)
-        for players in (2, LARGEST[game])
-    },
-    "match-end": (finished_match, "match-end"),
-    "match-end-11-rounds": (long_match_end, "match-end"),
-    "replay": (replay, "replay"),
-}
 
 
 class Screens:
@@ -160,7 +54,7 @@ class Screens:
             self.close()
             self.page = new_page(self.browser, DESKTOP, self.crashes)
             self.name = name
-            REACH[name][0](self.page, self.server, self.cache)
+            REACH[name][0](PlaywrightDriver(self.page), self.server, self.cache)
         return self.page
 
     def close(self) -> None:
