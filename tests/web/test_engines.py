@@ -170,8 +170,10 @@ def test_a_pasted_invite_link_joins_its_table_in_every_engine(
     code = create_table(web_server, "skyjo", ["human", "human"], public=False)["code"]
     link = f"{web_server.url}/table.html?code={grouped_code(code)}"
     driver.goto(f"{web_server.url}/")
+    driver.wait_for(".game-card [data-now]")  # the page is ready for a person
     paste(driver, "#join-code", link)
-    assert driver.evaluate("() => document.getElementById('join-code').value") == grouped_code(code)
+    shown = "(code) => document.getElementById('join-code').value === code"
+    driver.wait(shown, grouped_code(code), seconds=5)
     driver.click("#join-form button[type=submit]")
     driver.wait_for("#join-name")
     assert driver.evaluate("() => document.getElementById('code').textContent") == grouped_code(
