@@ -9,16 +9,18 @@ offers with what the server says is legal at the same instant.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page
 
-from tests.server.support import Server, create_table
+from tests.server.support import Server, create_table, play_randomly, seat_clients
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -33,6 +35,15 @@ LAUNCH_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
+#: The screens the front door is checked at: three desktops, a tablet and two phones.
+SIZES = {
+    "1280x800": {"width": 1280, "height": 800},
+    "1440x900": {"width": 1440, "height": 900},
+    "1920x1080": {"width": 1920, "height": 1080},
+    "768x1024": {"width": 768, "height": 1024},
+    "390x844": {"width": 390, "height": 844},
+    "360x740": {"width": 360, "height": 740},
+}
 WAIT_MS = 20_000
 
 #: Records the server's messages as the page receives them (before the page handles them).
@@ -285,3 +296,24 @@ def unnamed_controls(page: Page) -> list[str]:
         if not name:
             missing.append(f"{role} (backend node {node.get('backendDOMNodeId')})")
     return missing
+
+
+def finished_match(
+    server: Server, game: str, options: dict[str, Any], bots: int = 1, **table: Any
+) -> str:
+    """A table whose first match a random person and ``bots`` heuristic bots played to
+    the end (``options``: rules short enough for a test)."""
+    seats = ["human", *["heuristic"] * bots]
+    code: str = create_table(server, game, seats, options=options, **table)["code"]
+
+    async def scenario() -> None:
+        (client,) = await seat_clients(server, code, [0])
+        await client.send({"type": "start"})
+        await client.expect("state")
+        await play_randomly(client, game, random.Random(8))
+        await client.close()
+
+    # Playwright's sync API runs an event loop in this thread: play in another one.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
+    return code

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.server.support import Server, create_table, play_randomly, seat_clients, short_options
+from tests.server.support import Server, create_table, short_options
 
+from . import support
 from .support import TablePage
 
 pytestmark = pytest.mark.slow
@@ -21,19 +19,7 @@ OPTIONS["cactus"] = {"rounds": 2}
 
 def finished_match(server: Server, game: str) -> str:
     """A table whose first match a random person and the heuristic played to the end."""
-    code = create_table(server, game, ["human", "heuristic"], options=OPTIONS[game])["code"]
-
-    async def scenario() -> None:
-        (client,) = await seat_clients(server, code, [0])
-        await client.send({"type": "start"})
-        await client.expect("state")
-        await play_randomly(client, game, random.Random(8))
-        await client.close()
-
-    # Playwright's sync API runs an event loop in this thread: play in another one.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario()).result()
-    return code
+    return support.finished_match(server, game, OPTIONS[game])
 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))

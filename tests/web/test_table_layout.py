@@ -22,20 +22,13 @@ import cardtable
 from tests.server.support import Server, create_table
 
 from .states import find, position, render_position
-from .support import TablePage
+from .support import SIZES, TablePage
 
 pytestmark = pytest.mark.slow
 
 #: The most players each game seats (RULES.md): 8 for Skyjo and Cactus, 10 for Last Card.
 LARGEST = {spec.name: spec.max_players for spec in cardtable.games()}
-SCREENS: dict[str, ViewportSize] = {
-    "1280x800": {"width": 1280, "height": 800},
-    "1440x900": {"width": 1440, "height": 900},
-    "1920x1080": {"width": 1920, "height": 1080},
-    "768x1024": {"width": 768, "height": 1024},
-    "390x844": {"width": 390, "height": 844},
-    "360x740": {"width": 360, "height": 740},
-}
+SCREENS = SIZES
 THEMES = ("dark", "light")
 #: The ``open_page`` fixture: a new page at a viewport.
 Opener = Callable[..., Page]

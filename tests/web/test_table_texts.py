@@ -10,41 +10,20 @@ as "Spectator 1".
 
 from __future__ import annotations
 
-import asyncio
-import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 from playwright.sync_api import Page
 
-from tests.server.support import Server, create_table, play_randomly, seat_clients
+from tests.server.support import create_table
 
 from .states import find, position, render_position
-from .support import PHONE, TablePage
+from .support import PHONE, TablePage, finished_match
 
 #: The screen most laptops have.
 SMALL_DESKTOP = {"width": 1280, "height": 800}
 TABLET = {"width": 768, "height": 1024}
 
 OPTIONS = {"skyjo": {"target_score": 1}, "cactus": {"rounds": 2}}
-
-
-def finished_with_bots(server: Server, game: str, bots: int) -> str:
-    """A table whose first match a random person and ``bots`` bots played to the end."""
-    seats = ["human", *["heuristic"] * bots]
-    code = create_table(server, game, seats, options=OPTIONS[game], bot_delay=0.0)["code"]
-
-    async def scenario() -> None:
-        (client,) = await seat_clients(server, code, [0])
-        await client.send({"type": "start"})
-        await client.expect("state")
-        await play_randomly(client, game, random.Random(8))
-        await client.close()
-
-    # Playwright's sync API runs an event loop in this thread: play in another one.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario()).result()
-    return code
 
 
 def visible_text(page: Page, selector: str) -> str:
@@ -102,7 +81,7 @@ def whole_sheet(page: Page) -> None:
 def test_a_replay_names_bots_as_the_table_does_and_shows_the_whole_score_sheet(
     web_server, open_page
 ):
-    code = finished_with_bots(web_server, "cactus", 5)
+    code = finished_match(web_server, "cactus", OPTIONS["cactus"], bots=5, bot_delay=0.0)
     table_names = ["player 0", *[f"Bot {seat}" for seat in range(2, 7)]]
     for viewport in (SMALL_DESKTOP, TABLET, PHONE):
         page = open_page(viewport=viewport)

@@ -21,19 +21,11 @@ from playwright.sync_api import Browser, Page
 from tests.server.support import Server
 
 from .engines import REACH, PlaywrightDriver
-from .support import DESKTOP, new_page, open_settings
+from .support import DESKTOP, SIZES, new_page, open_settings
 from .visual import SCREENS, Needs, check
 
 pytestmark = pytest.mark.slow
 
-SIZES = {
-    "1280x800": {"width": 1280, "height": 800},
-    "1440x900": {"width": 1440, "height": 900},
-    "1920x1080": {"width": 1920, "height": 1080},
-    "768x1024": {"width": 768, "height": 1024},
-    "390x844": {"width": 390, "height": 844},
-    "360x740": {"width": 360, "height": 740},
-}
 THEMES = ("light", "dark")
 
 
