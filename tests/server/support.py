@@ -53,6 +53,12 @@ LIFTED_LIMITS = (
     "bots_alone_moves_per_second=100000",
     "--limit",
     "heavy_reads_per_minute=100000",
+    "--limit",
+    "hints_per_minute=100000",
+    "--limit",
+    "max_connections_per_client=2000",
+    "--limit",
+    "max_heads_per_client=2000",
 )
 #: The shared test server's settings: fast bots, and turn timers short enough to run out
 #: within a test.

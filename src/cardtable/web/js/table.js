@@ -371,8 +371,10 @@ const HANDLERS = {
   },
   error(m) {
     if (m.error === "bad_token") {
-      // The stored seat is not at this table (any more): ask to join afresh.
+      // The stored seat is not at this table (any more, e.g. freed after its stand-in
+      // played on): watch when that is what the page came for, else ask to join afresh.
       forgetSeatToken(code);
+      if (page.watching) spectate();
       renderRoom();
       return;
     }
