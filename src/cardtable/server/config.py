@@ -83,6 +83,9 @@ class ServerConfig:
     unjoined_table_seconds: float = 120.0
     #: Seconds a seat taken before the match starts stays held with nobody connected.
     seat_grace_seconds: float = 120.0
+    #: Seconds a seat taken before the match starts is held even with its holder
+    #: connected: a match not started by then gives the seat up (its sockets watch on).
+    unstarted_seat_seconds: float = 900.0
     #: Seats a client address may take a minute (bursts of that many).
     joins_per_minute: float = 10.0
     #: Spectators one table admits.
@@ -168,6 +171,7 @@ LIMITS = (
     "table_idle_seconds",
     "unjoined_table_seconds",
     "seat_grace_seconds",
+    "unstarted_seat_seconds",
     "joins_per_minute",
     "max_spectators",
     "chat_kept",
