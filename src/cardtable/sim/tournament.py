@@ -21,6 +21,7 @@ from cardtable.argtypes import add_game_and_rule_options, whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
+from cardtable.extras import require
 
 from .progress import match_progress
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
@@ -164,7 +165,9 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def check_plot_path(path: str) -> None:
-    """Refuse a plot file that could not be written, before the matches are played."""
+    """Refuse a plot that could not be drawn or written, before the matches are played:
+    matplotlib comes with the optional extra ``[plot]``."""
+    require("matplotlib", "plot", "--plot")
     target = Path(path)
     if target.suffix.lower() not in PLOT_SUFFIXES:
         raise CardtableError(
