@@ -11,9 +11,9 @@ as the connection pool, and other tables' rooms go on meanwhile (concurrent comm
 also share disk flushes).
 
 The schema carries a version (table ``schema_version``); on start the store applies
-the migrations the database has not seen yet, under an advisory lock so that several
-processes starting at once migrate it exactly once. A database written by a newer
-cardtable is refused rather than guessed at.
+the steps of ``server/migrations.py`` the database has not seen yet, under an advisory
+lock so that several processes starting at once migrate it exactly once. A database
+written by a newer cardtable is refused rather than guessed at.
 """
 
 from __future__ import annotations
@@ -26,66 +26,8 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .config import ServerSetupError
+from .migrations import VERSION, pending
 from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
-
-#: Schema migrations in order; the database's version is how many it has applied.
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE tables (
-        id BIGSERIAL UNIQUE,
-        code TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        options JSONB NOT NULL,
-        seats JSONB NOT NULL,
-        public BOOLEAN NOT NULL,
-        turn_seconds DOUBLE PRECISION,
-        bot_delay DOUBLE PRECISION NOT NULL,
-        created TIMESTAMPTZ NOT NULL DEFAULT now()
-    );
-    CREATE TABLE seats (
-        code TEXT NOT NULL REFERENCES tables(code),
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        token_hash TEXT,
-        PRIMARY KEY (code, seat)
-    );
-    CREATE TABLE matches (
-        code TEXT NOT NULL REFERENCES tables(code),
-        number INTEGER NOT NULL,
-        record JSONB NOT NULL,
-        finished BOOLEAN NOT NULL DEFAULT false,
-        result JSONB,
-        PRIMARY KEY (code, number)
-    );
-    CREATE INDEX matches_running ON matches (code) WHERE NOT finished;
-    CREATE TABLE actions (
-        code TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        idx INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        action JSONB NOT NULL,
-        PRIMARY KEY (code, number, idx),
-        FOREIGN KEY (code, number) REFERENCES matches(code, number)
-    );
-    CREATE TABLE quarantine (
-        code TEXT PRIMARY KEY,
-        reason TEXT NOT NULL
-    );
-    CREATE TABLE analyses (
-        code TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        analysis JSONB NOT NULL,
-        PRIMARY KEY (code, number, seat)
-    );
-    CREATE TABLE chat (
-        id BIGSERIAL PRIMARY KEY,
-        code TEXT NOT NULL REFERENCES tables(code),
-        entry JSONB NOT NULL
-    );
-    CREATE INDEX chat_by_table ON chat (code, id);
-    """,
-)
 
 #: Key of the advisory lock held while migrating (any constant shared by all processes).
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -99,8 +41,8 @@ CHECKOUT_SECONDS = 5.0
 TABLE_COLUMNS = "code, game, options, seats, public, turn_seconds, bot_delay"
 
 
-def migrate(conn: psycopg.Connection[Any]) -> int:
-    """Bring the schema up to date; returns its version. ``ServerSetupError`` if the
+def migrate(conn: psycopg.Connection[Any], url: str) -> int:
+    """Bring the schema up to ``VERSION``; returns it. ``ServerSetupError`` if the
     database's schema is newer than this code."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
@@ -111,15 +53,10 @@ def migrate(conn: psycopg.Connection[Any]) -> int:
             version = 0
         else:
             version = row[0]
-        if version > len(MIGRATIONS):
-            raise ServerSetupError(
-                f"the database's schema is version {version}, newer than this cardtable's"
-                f" {len(MIGRATIONS)}: upgrade cardtable"
-            )
-        for step in MIGRATIONS[version:]:
-            conn.execute(step)
-        conn.execute("UPDATE schema_version SET version = %s", (len(MIGRATIONS),))
-    return len(MIGRATIONS)
+        for statement in pending(version, "postgres", without_password(url)):
+            conn.execute(statement)
+        conn.execute("UPDATE schema_version SET version = %s", (VERSION,))
+    return VERSION
 
 
 #: Deletes a table's chat texts older than the latest so many.
@@ -146,7 +83,7 @@ class PostgresStore:
         try:
             # One connection first: a wrong URL fails with the database's own reason.
             with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS) as conn:
-                migrate(conn)
+                migrate(conn, url)
             self.pool.open(wait=True, timeout=CONNECT_SECONDS)
         except (PoolTimeout, psycopg.Error) as exc:
             self.pool.close()

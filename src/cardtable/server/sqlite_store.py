@@ -38,61 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from .config import ServerSetupError
+from .migrations import VERSION, pending
 from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    public INTEGER NOT NULL,
-    turn_seconds REAL,
-    bot_delay REAL NOT NULL,
-    created REAL NOT NULL DEFAULT (julianday('now'))
-);
-CREATE TABLE IF NOT EXISTS seats (
-    code TEXT NOT NULL REFERENCES tables(code),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    PRIMARY KEY (code, seat)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    code TEXT NOT NULL REFERENCES tables(code),
-    number INTEGER NOT NULL,
-    record TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    result TEXT,
-    PRIMARY KEY (code, number)
-);
-CREATE TABLE IF NOT EXISTS quarantine (
-    code TEXT PRIMARY KEY,
-    reason TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    code TEXT NOT NULL,
-    number INTEGER NOT NULL,
-    idx INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (code, number, idx)
-);
-CREATE TABLE IF NOT EXISTS analyses (
-    code TEXT NOT NULL,
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    analysis TEXT NOT NULL,
-    PRIMARY KEY (code, number, seat)
-);
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL REFERENCES tables(code),
-    entry TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_by_table ON chat (code, id);
-"""
-
 
 #: Seconds a write waits for a lock another process holds on the database before it
 #: fails: the write runs on the event loop, so every room waits with it.
@@ -134,12 +81,31 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
         db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA wal_autocheckpoint=0")
-        db.executescript(SCHEMA)
-    except sqlite3.Error as exc:
+        _migrate(db, str(path))
+    except (sqlite3.Error, ServerSetupError) as exc:
         if db is not None:
             db.close()
+        if isinstance(exc, ServerSetupError):
+            raise
         raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
     return db
+
+
+def _migrate(db: sqlite3.Connection, path: str) -> None:
+    """Bring the schema to ``VERSION`` (``server/migrations.py``) in one transaction that
+    holds the write lock, so two processes starting on one file upgrade it once."""
+    if db.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        for statement in pending(version, "sqlite", path):
+            db.execute(statement)
+        db.execute(f"PRAGMA user_version = {VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 #: Deletes a table's chat texts older than the latest so many.
