@@ -9,6 +9,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import cardtable.openspiel
 from cardtable.engine.errors import CardtableError
+from cardtable.openspiel.game import DEAL_NODES, DEAL_OUTCOMES, deal_seed
 from cardtable.rl.observer import Observer
 
 TABLES = [
@@ -22,15 +23,36 @@ TABLES = [
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
-def test_openspiel_random_sim_test_passes(game: str, players: int) -> None:
-    loaded = pyspiel.load_game(f"python_cardtable_{game}(players={players},seed=3)")
+def test_openspiel_random_sim_test_passes_with_serialisation(game: str, players: int) -> None:
+    loaded = pyspiel.load_game(f"python_cardtable_{game}(players={players})")
     assert loaded.num_players() == players
-    pyspiel.random_sim_test(loaded, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(loaded, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", ["cactus", "skyjo", "lastcard"])
+def test_a_serialised_state_comes_back_whole(game: str) -> None:
+    state = walk(game, 3, steps=12)
+    loaded, again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(state.get_game(), state)
+    )
+    assert str(loaded) == str(state.get_game())
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.legal_actions() == state.legal_actions()
+    assert again.observation_tensor(1) == state.observation_tensor(1)
+
+
+def dealt(game: str, players: int, seed: int = 1) -> pyspiel.State:
+    """A new state past the deal's chance nodes, the seed bytes drawn from ``seed``."""
+    loaded = cardtable.openspiel.load(game, players=players)
+    state = loaded.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while state.is_chance_node():
+        state.apply_action(int(rng.integers(DEAL_OUTCOMES)))
+    return state
 
 
 def walk(game: str, players: int, steps: int, seed: int = 1) -> pyspiel.State:
-    loaded = cardtable.openspiel.load(game, players=players, seed=seed)
-    state = loaded.new_initial_state()
+    state = dealt(game, players, seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -67,15 +89,20 @@ def test_a_resampled_state_looks_the_same_to_the_player(game: str) -> None:
     assert differs > 0
 
 
-def test_the_seed_parameter_fixes_the_deal() -> None:
-    first = pyspiel.load_game("python_cardtable_skyjo(seed=5)").new_initial_state()
-    again = pyspiel.load_game("python_cardtable_skyjo(seed=5)").new_initial_state()
-    other = pyspiel.load_game("python_cardtable_skyjo(seed=6)").new_initial_state()
-    assert str(first) == str(again) != str(other)
+def test_the_deal_is_chance_nodes_whose_outcomes_fix_it() -> None:
+    state = cardtable.openspiel.load("skyjo").new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == DEAL_OUTCOMES
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    assert state.observation_tensor(0) == [0.0] * len(state.observation_tensor(0))
+    assert str(dealt("skyjo", 2, seed=5)) == str(dealt("skyjo", 2, seed=5))
+    assert str(dealt("skyjo", 2, seed=5)) != str(dealt("skyjo", 2, seed=6))
+    first = dealt("skyjo", 2, seed=5)
+    assert first.history()[:DEAL_NODES] == dealt("skyjo", 2, seed=5).history()
+    assert first.game_state.seed == deal_seed(first.history()[:DEAL_NODES])
 
 
 def test_options_and_scope_parameters() -> None:
-    game = cardtable.openspiel.load("cactus", options={"rounds": 2}, scope="match", seed=1)
+    game = cardtable.openspiel.load("cactus", options={"rounds": 2}, scope="match")
     assert game.options["rounds"] == 2 and game.options["memory_aid"] is True
     state = game.new_initial_state()
     rng = np.random.default_rng(0)
@@ -96,10 +123,10 @@ def test_an_illegal_action_is_refused() -> None:
 
 @pytest.mark.parametrize("game", ["cactus", "skyjo", "lastcard"])
 def test_openspiels_ismcts_plays_a_round(game: str) -> None:
-    loaded = cardtable.openspiel.load(game, players=2, seed=2)
+    state = dealt(game, 2, seed=2)
+    loaded = state.get_game()
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(loaded, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8, random_state=rng)
-    state = loaded.new_initial_state()
     while not state.is_terminal():
         action = bot.step(state)
         assert action in state.legal_actions()
