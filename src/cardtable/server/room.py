@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from cardtable.engine.actions import Action
@@ -41,6 +42,7 @@ from .errors import ProtocolError
 from .history import history_for, replay_with_events
 from .jsontext import dumps
 from .quickmatch import seats_with_bots
+from .races import CAP, LEAD, RaceDue, Races
 from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, SavedTable, Store, call
 from .timers import Timeout, Timers
@@ -55,6 +57,9 @@ FILL = ("fill",)
 #: Turns in a row a stand-in plays for an idle person for the seat to be freed when
 #: the match ends.
 IDLE_TURNS = 5
+#: The timer of a seat taken before the match: the seat is given up when it runs out
+#: (``unstarted_seat_seconds``) and the match has not started.
+HOLD = "hold"
 
 
 @dataclass(frozen=True)
@@ -81,7 +86,7 @@ class RetryStorage:
     """Try again the moves that wait on a failed database write (bots, timers)."""
 
 
-Command = Inbound | Left | BotMove | Timeout | RetryStorage
+Command = Inbound | Left | BotMove | Timeout | RetryStorage | RaceDue
 
 #: Seconds before the first retry after a failed database write.
 STORAGE_RETRY_SECONDS = 0.25
@@ -123,9 +128,18 @@ class Room:
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.timers = Timers(self.queue.put_nowait)
+        #: Claims held while a race is open, applied in the order they were sent.
+        self.races = Races(self.queue.put_nowait)
         #: Called after a change of the table's status (seats, match started, who is
         #: connected), which the lobby's listing depends on.
         self.on_change: Callable[[Room], None] = lambda room: None
+        #: Awaited when a person takes a seat (the player layer links the seat to the
+        #: player of the connection's session).
+        self.on_seated: Callable[[Room, int, Connection], Awaitable[None]] = (
+            lambda room, seat, conn: asyncio.sleep(0)
+        )
+        #: Awaited once a match's result is stored (the player layer settles it).
+        self.on_finished: Callable[[Room], Awaitable[None]] = lambda room: asyncio.sleep(0)
         #: Called with every status sent to the table's connections (spectators and
         #: connections included), which a site of several processes publishes.
         self.on_status: Callable[[Room], None] = lambda room: None
@@ -154,6 +168,7 @@ class Room:
 
     def close(self) -> None:
         self.timers.cancel_all()
+        self.races.close()
         if self._status_due is not None:
             self._status_due.cancel()
         for _, task in self.bot_tasks.values():
@@ -176,6 +191,7 @@ class Room:
             for seat in self.human_seats():
                 if self.state is None and self.table.names[seat] is not None:
                     self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+                    self.timers.start((HOLD, seat), self.config.unstarted_seat_seconds)
 
     async def _run(self, match: MatchRecord | None) -> None:
         try:
@@ -189,6 +205,7 @@ class Room:
             BotMove: self._bot_moved,
             Timeout: self._timeout,
             RetryStorage: self._retry_storage,
+            RaceDue: self._race_due,
         }
         while True:
             command = await self.queue.get()
@@ -405,25 +422,42 @@ class Room:
         ``IDLE_TURNS`` turns or more without acting (the stand-in played them): its
         connections watch on as spectators and anyone may take the seat for the next
         match. Until the match ends the person may still take it back."""
+        why = f"seat {seat} sat through {IDLE_TURNS} turns without acting and was given up"
+        if await self._give_up_seat(seat, "seat_freed", why):
+            self.idle_turns.pop(seat, None)
+
+    async def _give_up_unstarted_seat(self, seat: int) -> None:
+        """Free a seat held ``unstarted_seat_seconds`` at a table whose match never
+        started, though its holder stays connected: a squatter cannot keep a table's
+        seats from everyone else by sitting there (its sockets watch on)."""
+        if self.state is not None or self.table.names[seat] is None:
+            return
+        seconds = self.config.unstarted_seat_seconds
+        why = f"seat {seat + 1} was held {seconds:g} s without the match starting and was given up"
+        if not await self._give_up_seat(seat, "seat_expired", why):
+            self.timers.start((HOLD, seat), self.config.seat_grace_seconds)
+
+    async def _give_up_seat(self, seat: int, error: str, why: str) -> bool:
+        """Free ``seat`` in the store and here, and turn its connections into
+        spectators told ``error``; False if the database refused (try later)."""
         try:
             await call(self.store, self.store.free_seat, self.code, seat)
-        except Exception as exc:  # the database is busy: the next idle turn tries again
-            logger.error("room %s could not free idle seat %d: %s", self.code, seat, exc)
-            return
-        self.idle_turns.pop(seat, None)
+        except Exception as exc:  # the database is busy: the caller tries again later
+            logger.error("room %s could not free seat %d: %s", self.code, seat, exc)
+            return False
         self.table.names[seat] = None
         self.table.token_hashes[seat] = None
         self.chat.seat_freed(seat)
-        freed = ProtocolError(
-            "seat_freed",
-            f"seat {seat} sat through {IDLE_TURNS} turns without acting and was given up",
-        )
+        self.timers.cancel((HOLD, seat))
+        self.timers.cancel(("grace", seat))
+        freed = ProtocolError(error, why)
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
                 conn.send({"type": "error", "seq": None} | freed.to_json())
         self.on_change(self)
         self._broadcast_table()
+        return True
 
     def _not_joined(self, conn: Connection) -> None:
         if conn.joined:
@@ -463,6 +497,9 @@ class Room:
         self.table.names[seat] = name
         self.table.token_hashes[seat] = digest
         conn.seat = seat
+        await self.on_seated(self, seat, conn)
+        if self.state is None:
+            self.timers.start((HOLD, seat), self.config.unstarted_seat_seconds)
         self._welcome(conn, token)
         self.on_change(self)
         if self.start_when_full and self.state is None and not self.free_seats():
@@ -550,7 +587,9 @@ class Room:
         else:
             self._broadcast_table()
 
-    async def _action(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _action(
+        self, conn: Connection, message: dict[str, Any], judged: bool = False
+    ) -> None:
         seat = self._seated(conn)
         claimed = message.get("seat", seat)
         if claimed != seat:
@@ -569,7 +608,20 @@ class Room:
             action = state.codec.decode(message["action"])
         except ActionFormatError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
+        if not judged and self._racing():
+            self.races.hold(partial(self._judged, conn, message), message.get(LEAD, 0.0))
+            return
         await self._play(seat, action, conn, message.get("seq"))
+
+    async def _judged(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A race claim, decided: checked again and applied as if it arrived now."""
+        try:
+            await self._action(conn, message, judged=True)
+        except ProtocolError as exc:
+            conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
+
+    async def _race_due(self, due: RaceDue) -> None:
+        await self.races.release()
 
     async def _hint(self, conn: Connection, message: dict[str, Any]) -> None:
         """Ask the coach for the seat's current decision; the answer comes as a
@@ -604,9 +656,12 @@ class Room:
                 return
             await send_hint(self.executor, conn, state, seat, seq)
 
-    async def _bot_moved(self, move: BotMove) -> None:
+    async def _bot_moved(self, move: BotMove, judged: bool = False) -> None:
         entry = self.bot_tasks.get(move.seat)
         if entry is None or entry[0] != move.ticket:
+            return
+        if not judged and self._racing():
+            self.races.hold(partial(self._bot_moved, move, True), 0.0)
             return
         del self.bot_tasks[move.seat]
         state = self.state
@@ -625,13 +680,19 @@ class Room:
         if timeout.key[0] == "grace":
             await self._free_seat(timeout.key[1])
             return
+        if timeout.key[0] == HOLD:
+            await self._give_up_unstarted_seat(timeout.key[1])
+            return
         state = self.state
         if timeout.key == FILL:
             await self._fill_and_start()
             return
         assert state is not None
         if timeout.key == WINDOW:
-            await self._play(SYSTEM, state.system_actions()[0])
+            await self.races.release()  # claims sent within the window come first
+            state = self.state
+            if state is not None and self.races.open(state):
+                await self._play(SYSTEM, state.system_actions()[0])
             return
         seat = timeout.key[1]
         self.autoplay.add(seat)
@@ -665,6 +726,7 @@ class Room:
         self.idle_turns.clear()
         for seat in self.human_seats():
             self.timers.cancel(("grace", seat))
+            self.timers.cancel((HOLD, seat))
         self.on_change(self)
         self._schedule()
         self._broadcast_table()
@@ -752,6 +814,7 @@ class Room:
         }
         await call(self.store, self.store.finish_match, self.code, self.number, result)
         self.finished.append(self.number)
+        await self.on_finished(self)
         for seat in sorted(self.autoplay):
             if self.idle_turns[seat] >= IDLE_TURNS and self.table.names[seat] is not None:
                 await self._free_idle_seat(seat)
@@ -767,6 +830,14 @@ class Room:
         self._broadcast_table()
 
     # ------------------------------------------------------------------ bots and timers
+    def _racing(self) -> bool:
+        """Whether a claim now is judged by its send time (see ``races``): a race is
+        open and a person, not a stand-in, may claim in it."""
+        state = self.state
+        if state is None or not self.races.open(state):
+            return False
+        return any(not self._bot_plays(seat) for seat in state.to_act)
+
     def _bot_plays(self, seat: int) -> bool:
         """Whether a bot moves for ``seat``: a bot seat, or an idle one being stood in for."""
         return self.table.seats[seat] != HUMAN or seat in self.autoplay
@@ -805,7 +876,7 @@ class Room:
     def _window_seconds(self) -> float:
         assert self.state is not None
         seconds = getattr(self.state.options, "quick_discard_seconds", None)
-        return self.config.window_seconds if seconds is None else float(seconds)
+        return CAP + (self.config.window_seconds if seconds is None else float(seconds))
 
     def _think(self, seat: int, delay: float) -> None:
         ticket = next(self._tickets)
