@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .errors import ProtocolError
 from .jsontext import dumps
+from .latency import Lag
 from .throttle import RateLimiter
 
 
@@ -36,6 +37,8 @@ class Connection:
         self.overflowed = False
         #: The last ``table`` message this connection was sent (or given in its welcome).
         self.last_table = ""
+        #: The connection's round-trip estimate (pinged once the client answers pings).
+        self.lag = Lag(self.send)
 
     def check_seq(self, message: dict[str, Any]) -> None:
         """Refuse a message whose sequence number is not above the last one seen."""

@@ -39,6 +39,7 @@ MESSAGES: dict[str, Schema] = {
     "emote": {"emote": ((str,), True)},
     "mute": {"sender": ((str,), True), "muted": ((bool,), True)},
     "spectator_chat": {"allowed": ((bool,), True)},
+    "pong": {"id": ((int,), False)},
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 

@@ -16,6 +16,7 @@ from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
 from .origins import check_origin, refuse
+from .races import LEAD
 from .room import Inbound, Left
 from .schema import check_message, decode_message, message_seq
 
@@ -64,6 +65,11 @@ async def table_socket(ws: WebSocket) -> None:
             except ProtocolError as exc:
                 conn.send({"type": "error", "seq": seq} | exc.to_json())
                 continue
+            if message["type"] == "pong":  # timed here, not behind the room's queue
+                conn.lag.pong(message.get("id"))
+                continue
+            if message["type"] == "action":
+                message[LEAD] = conn.lag.one_way()
             room.post(Inbound(conn, message))
     except WebSocketDisconnect:
         pass
@@ -72,4 +78,5 @@ async def table_socket(ws: WebSocket) -> None:
         if lobby.sockets[client] <= 0:
             del lobby.sockets[client]
         room.post(Left(conn))
+        conn.lag.stop()
         writer.cancel()

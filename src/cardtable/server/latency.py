@@ -1,0 +1,95 @@
+"""Each connection's round-trip time, measured continuously by ping and pong.
+
+The server sends ``{"type": "ping", "id": n, ...}`` and the client answers
+``{"type": "pong", "id": n}`` at once; the time between the two is one sample. The
+samples feed an exponentially weighted mean and mean deviation, as TCP keeps its
+round-trip estimate (RFC 6298: the mean moves by 1/8 of each error, the deviation by
+1/4), so one slow packet moves the estimate a little and a lasting change of route
+moves it within a few samples.
+
+Only a client that answers pings is pinged: it asks by sending a first ``pong``
+without an id. The next ping goes out ``PING_SECONDS`` after each answer, so a
+client has at most one ping outstanding and one that stops answering is not sent
+more. A pong that does not answer the outstanding ping is ignored: a client can make
+its lag look longer (by answering late) but never shorter, and the race judge caps
+what a longer lag is worth (see ``races``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+#: Seconds between a pong and the next ping.
+PING_SECONDS = 2.0
+#: Weight of a new sample in the mean and in the mean deviation (RFC 6298).
+MEAN_GAIN = 1 / 8
+DEVIATION_GAIN = 1 / 4
+
+
+class Lag:
+    """One connection's round-trip estimate and its ping schedule."""
+
+    __slots__ = ("_due", "_next_id", "_outstanding", "_send", "deviation", "rtt", "samples")
+
+    def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
+        self._send = send
+        #: Estimated round trip and its mean deviation, in seconds (``None`` before
+        #: the first sample).
+        self.rtt: float | None = None
+        self.deviation = 0.0
+        self.samples = 0
+        self._next_id = 0
+        #: (id, monotonic time sent) of the ping awaiting its pong.
+        self._outstanding: tuple[int, float] | None = None
+        self._due: asyncio.TimerHandle | None = None
+
+    def sample(self, rtt: float) -> None:
+        """Take one measured round trip (seconds) into the estimate."""
+        if self.rtt is None:
+            self.rtt, self.deviation = rtt, rtt / 2
+        else:
+            self.deviation += DEVIATION_GAIN * (abs(rtt - self.rtt) - self.deviation)
+            self.rtt += MEAN_GAIN * (rtt - self.rtt)
+        self.samples += 1
+
+    def one_way(self) -> float:
+        """The estimated time a message takes from the client to the server: half the
+        round trip (0 for a client never measured)."""
+        return 0.0 if self.rtt is None else self.rtt / 2
+
+    def pong(self, ping_id: int | None, now: float | None = None) -> None:
+        """Handle a client's pong: the opening one (no id) starts the pings; the
+        answer to the outstanding ping is a sample and schedules the next ping."""
+        now = time.monotonic() if now is None else now
+        if ping_id is None:
+            if self._outstanding is None and self._due is None:
+                self.ping()
+            return
+        if self._outstanding is None or self._outstanding[0] != ping_id:
+            return
+        self.sample(now - self._outstanding[1])
+        self._outstanding = None
+        self._due = asyncio.get_running_loop().call_later(PING_SECONDS, self.ping)
+
+    def ping(self) -> None:
+        """Send the next ping, with the estimate so far for the client to show."""
+        self._due = None
+        self._next_id += 1
+        self._outstanding = (self._next_id, time.monotonic())
+        self._send({"type": "ping", "id": self._next_id} | self.describe())
+
+    def describe(self) -> dict[str, int | None]:
+        """The estimate in whole milliseconds: ``rtt_ms`` and ``deviation_ms``."""
+        if self.rtt is None:
+            return {"rtt_ms": None, "deviation_ms": None}
+        return {"rtt_ms": round(self.rtt * 1000), "deviation_ms": round(self.deviation * 1000)}
+
+    def stop(self) -> None:
+        """No more pings (the socket closed)."""
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+        self._outstanding = None
