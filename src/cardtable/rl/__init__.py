@@ -15,6 +15,7 @@ from cardtable.extras import require
 
 if TYPE_CHECKING:
     from .aec import CardtableAECEnv
+    from .parallel import CardtableParallelEnv
     from .single import SingleAgentEnv
 
 
@@ -33,6 +34,15 @@ def env(game: str, **kwargs: Any) -> CardtableAECEnv:
     return CardtableAECEnv(game, **kwargs)
 
 
+def parallel_env(game: str, **kwargs: Any) -> CardtableParallelEnv:
+    """A PettingZoo parallel environment of ``game``, with the arguments of ``env``: one
+    action a step, the agent to act's. See ``cardtable.rl.parallel``."""
+    _require_rl()
+    from .parallel import CardtableParallelEnv
+
+    return CardtableParallelEnv(game, **kwargs)
+
+
 def single_agent_env(game: str, **kwargs: Any) -> SingleAgentEnv:
     """A Gymnasium environment of ``game``: a learner in ``seat`` (0) against bots from
     ``opponents`` (one spec for every other seat, or one each), with the arguments of
@@ -43,4 +53,4 @@ def single_agent_env(game: str, **kwargs: Any) -> SingleAgentEnv:
     return SingleAgentEnv(game, **kwargs)
 
 
-__all__ = ["env", "single_agent_env"]
+__all__ = ["env", "parallel_env", "single_agent_env"]

@@ -4,7 +4,9 @@ Agents are ``player_0`` .. ``player_{n-1}``, one per seat. An observation is
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is built
 from the seat's view alone (``cardtable.rl.features``), the mask covers the game's
 fixed action index space (``GameSpec.action_index``) and is all zero for an agent
-that is not the one to act. Stepping an action the mask does not allow raises
+that is not the one to act. With ``action_mask="info"`` the observation is the vector
+alone (a ``Box`` space, which PettingZoo's checks expect) and the mask is
+``infos[agent]["action_mask"]``. Stepping an action the mask does not allow raises
 ``IllegalActionError``: nothing is replaced or skipped silently. Simultaneous phases
 are taken as turns in the order of ``cardtable.rl.turns``.
 """
@@ -38,7 +40,9 @@ from .rewards import (
 )
 from .turns import next_actor
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, npt.NDArray[Any]] | npt.NDArray[Any]
+#: Where the action mask goes: in a dict observation, or in the agent's info.
+MASK_PLACES = ("observation", "info")
 
 
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
@@ -54,9 +58,11 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         reward: str = "win",
         scope: str = "round",
         render_mode: str | None = None,
+        action_mask: str = "observation",
     ) -> None:
         super().__init__()
         check_choice("reward", reward, REWARDS)
+        check_choice("action_mask", action_mask, MASK_PLACES)
         check_choice("scope", scope, SCOPES)
         if render_mode is not None:
             check_choice("render_mode", render_mode, self.metadata["render_modes"])
@@ -70,11 +76,14 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents: list[str] = []
         size = self.game_spec.action_space_size
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(LOW, HIGH, (self.observer.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
+        self.mask_in_info = action_mask == "info"
+        vector = spaces.Box(LOW, HIGH, (self.observer.size,), np.float32)
+        obs_space: spaces.Space[Any] = (
+            vector
+            if self.mask_in_info
+            else spaces.Dict(
+                {"observation": vector, "action_mask": spaces.Box(0, 1, (size,), np.int8)}
+            )
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
@@ -104,15 +113,28 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[next_actor(self.game_state)]
+        self._update_infos()
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The agent's legal actions now (all zero unless it is the one to act)."""
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.game_spec.action_space_size, np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            for action in self.game_state.legal_actions(seat):
+                mask[self.game_spec.action_index(action)] = 1
+        return mask
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
-        state = self.game_state
-        mask = np.zeros(self.game_spec.action_space_size, np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            for action in state.legal_actions(seat):
-                mask[self.game_spec.action_index(action)] = 1
-        return {"observation": self.observer.encode(state.view(seat)), "action_mask": mask}
+        vector = self.observer.encode(self.game_state.view(seat))
+        if self.mask_in_info:
+            return vector
+        return {"observation": vector, "action_mask": self.action_mask(agent)}
+
+    def _update_infos(self) -> None:
+        if self.mask_in_info:
+            for agent in self.agents:
+                self.infos[agent] = {"action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -134,6 +156,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[next_actor(state)]
+        self._update_infos()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
