@@ -137,4 +137,11 @@ def test_the_options_defaults_are_the_rules_table():
         "stack_plus_four": True,
         "plus_four_on_plus_two": False,
         "missed_call_penalty": 2,
+        "jump_in": False,
+        "seven_zero": False,
+        "draw_until_playable": False,
+        "challenge_plus_four": False,
+        "catch_missed_call": False,
+        "strict_plus_four": False,
+        "forced_play_drawn": False,
     }

@@ -42,8 +42,51 @@ class Keep(Action):
     is_pass = True
 
 
+@dataclass(frozen=True, slots=True)
+class Challenge(Action):
+    """Challenge the +4 you face (option ``challenge_plus_four``)."""
+
+    kind = "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch(Action):
+    """Catch the player who went to one card without calling (``catch_missed_call``)."""
+
+    kind = "catch"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Let an open window (jump-in, catch) go without acting in it."""
+
+    kind = "pass"
+    is_pass = True
+
+
+@dataclass(frozen=True, slots=True)
+class SwapWith(Action):
+    """After playing a 7 (option ``seven_zero``): swap hands with ``seat``."""
+
+    kind = "swap_with"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseWindow(Action):
+    """System action: an open window's time has run out."""
+
+    kind = "close_window"
+
+
 DRAW = Draw()
 KEEP = Keep()
+CHALLENGE = Challenge()
+CATCH = Catch()
+PASS = Pass()
+CLOSE_WINDOW = CloseWindow()
+#: ``SWAP_WITH[seat]`` for every seat of the largest table.
+SWAP_WITH = tuple(SwapWith(seat) for seat in range(10))
 
 
 def _plays(t: int, call: bool) -> tuple[Play, ...]:
@@ -98,9 +141,18 @@ def turn_actions(key: int) -> tuple[Action, ...]:
     return found
 
 
-CODEC = ActionCodec("lastcard", (Play, Draw, Keep))
+CODEC = ActionCodec("lastcard", (Play, Draw, Keep, Challenge, Catch, Pass, SwapWith, CloseWindow))
 
-_BY_INDEX: tuple[Action, ...] = (*(a for plays in PLAYS[1] for a in plays), DRAW, KEEP)
+#: The house rules' actions come after the first 122, so that the original indices stay.
+_BY_INDEX: tuple[Action, ...] = (
+    *(a for plays in PLAYS[1] for a in plays),
+    DRAW,
+    KEEP,
+    CHALLENGE,
+    CATCH,
+    PASS,
+    *SWAP_WITH,
+)
 _INDEX = {action: i for i, action in enumerate(_BY_INDEX)}
 ACTION_SPACE_SIZE = len(_BY_INDEX)
 

@@ -29,3 +29,30 @@ class LastCardOptions(Options):
         min=0,
         max=10,
     )
+    jump_in: bool = option(
+        False,
+        "A player holding a card identical to the one just played (same colour and rank)"
+        " may play it out of turn; play goes on from them.",
+    )
+    seven_zero: bool = option(
+        False,
+        "A 7 swaps hands with a player of its player's choice; a 0 passes every hand on"
+        " in the direction of play.",
+    )
+    draw_until_playable: bool = option(
+        False, "A player who cannot play draws until a card fits, then may play it."
+    )
+    challenge_plus_four: bool = option(
+        False,
+        "A player facing a +4 may challenge it: a +4 played while holding the colour to"
+        " follow costs its player the draw, else the challenger draws 2 more.",
+    )
+    catch_missed_call: bool = option(
+        False,
+        "A missed call costs the penalty only if another player catches it before the"
+        " next player acts.",
+    )
+    strict_plus_four: bool = option(
+        False, "A +4 may be played only by a player holding no card of the colour to follow."
+    )
+    forced_play_drawn: bool = option(False, "A playable card just drawn must be played at once.")

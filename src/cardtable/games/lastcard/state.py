@@ -39,21 +39,31 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event
 from cardtable.engine.piles import reshuffle
-from cardtable.engine.state import State, shuffle
+from cardtable.engine.state import SYSTEM, State, shuffle
 
 from .actions import (
     CALL_FLAG,
+    CATCH,
+    CHALLENGE,
+    CLOSE_WINDOW,
     CODEC,
     DRAW,
     DRAW_FLAG,
     DRAWN_CHOICES,
     KEEP,
+    PASS,
     PLAYS,
+    SWAP_WITH,
     TURN_MEMO,
     WIDTHS,
+    Catch,
+    Challenge,
+    CloseWindow,
     Draw,
     Keep,
+    Pass,
     Play,
+    SwapWith,
     turn_actions,
 )
 from .cards import (
@@ -62,6 +72,8 @@ from .cards import (
     COLOR_INDEX,
     COLOR_OF,
     COLORS,
+    COLOUR_MASKS,
+    COPIES,
     DECK,
     KIND,
     MATCHING,
@@ -71,6 +83,8 @@ from .cards import (
     PLUS2,
     PLUS2_MASK,
     PLUS4,
+    PLUS4CARD,
+    RANK_OF,
     REVERSE,
     SKIP,
     TYPES,
@@ -83,8 +97,9 @@ from .cards import (
 )
 from .options import LastCardOptions
 
-TURN, PLAY_DRAWN, OVER = range(3)
-PHASES = ("turn", "play_drawn", "over")
+TURN, PLAY_DRAWN, OVER, SWAP = range(4)
+PHASES = ("turn", "play_drawn", "over", "swap")
+NO_SEAT = -1
 HAND_SIZE = 7
 MAX_PLAYERS = 10
 NO_CARD = -1
@@ -165,12 +180,21 @@ class Rules:
 
     __slots__ = (
         "after_number",
+        "catch",
+        "challenge",
         "draw_flag",
+        "forced",
+        "house",
+        "jump_in",
         "missed_call",
+        "plain",
         "play_drawn",
         "playable",
+        "seven_zero",
         "stack_four",
         "stack_two",
+        "strict",
+        "until",
     )
 
     def __init__(self, options: LastCardOptions) -> None:
@@ -191,8 +215,20 @@ class Rules:
             self.playable[t * 4 + COLOR_OF[t]] if KIND[t] == NUMBER else 0 for t in range(TYPES)
         )
         self.draw_flag = DRAW_FLAG if options.voluntary_draw else 0
-        self.play_drawn = options.play_drawn
         self.missed_call = options.missed_call_penalty
+        self.jump_in = options.jump_in
+        self.seven_zero = options.seven_zero
+        self.until = options.draw_until_playable
+        self.challenge = options.challenge_plus_four
+        self.catch = options.catch_missed_call
+        self.strict = options.strict_plus_four
+        self.forced = options.forced_play_drawn
+        #: Drawing until a card fits, or having to play it, needs the drawn-card choice.
+        self.play_drawn = options.play_drawn or self.until or self.forced
+        #: Rules with windows, out-of-turn moves or a phase of their own (``house.py``).
+        self.house = self.jump_in or self.seven_zero or self.challenge or self.catch
+        #: No house rule at all: the fast playouts (and the compiled core) apply.
+        self.plain = not (self.house or self.until or self.strict or self.forced)
 
 
 rules_for = functools.cache(Rules)
@@ -228,6 +264,20 @@ class LastCardState(State):
     starter: int
     #: A plain attribute rather than a property: it is read twice per action.
     to_act: tuple[int, ...] = ()
+    # The house rules' state (class defaults: a state without them never sets them).
+    #: The seats besides ``current`` that may still act in the open window (jump-in,
+    #: catching a missed call); empty when no window is open.
+    window: tuple[int, ...] = ()
+    #: The type that may be jumped in on while the window is open, else NO_CARD.
+    jump: int = NO_CARD
+    #: The seat that went to one card without calling and may be caught, else NO_SEAT.
+    offender: int = NO_SEAT
+    #: The seat whose +4 the player to act may challenge, else NO_SEAT; the colour that
+    #: was to be followed when it was played, and whether its player held that colour
+    #: (hidden: views never show it).
+    challenged: int = NO_SEAT
+    challenge_color: int = NO_SEAT
+    bluff: bool = False
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -364,8 +414,14 @@ class LastCardState(State):
 
     # ------------------------------------------------------------ the contract
     def legal_actions(self, seat: int) -> list[Action]:
+        if self.rules.house:
+            return self._house_legal(seat)
         if seat != self.current:
             return []
+        return self._turn_legal(seat)
+
+    def _turn_legal(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, the player to act, in a turn or drawn-card phase."""
         phase = self.phase
         if phase == TURN:
             mine = self.playable_held
@@ -378,10 +434,61 @@ class LastCardState(State):
             return [*(turn_actions(key) if found is None else found)]
         if phase == PLAY_DRAWN:
             drawn = self.drawn
-            if self.playable & BIT[drawn]:
-                return [*DRAWN_CHOICES[self.sizes[seat] == 2][drawn]]
+            if self._drawn_fits():
+                choices = DRAWN_CHOICES[self.sizes[seat] == 2][drawn]
+                return [*choices[:-1]] if self.rules.forced else [*choices]
             return [KEEP]
         return []
+
+    def _house_legal(self, seat: int) -> list[Action]:
+        """The legal actions with house rules: a window seat's, else the player's to act."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if seat != self.current:
+            if seat not in self.window:
+                return []
+            out: list[Action] = []
+            if self.jump != NO_CARD and self.masks[seat] & BIT[self.jump]:
+                out += PLAYS[self.sizes[seat] == 2][self.jump]
+            if self.offender != NO_SEAT:
+                out.append(CATCH)
+            out.append(PASS)
+            return out
+        if phase == SWAP:
+            return [SWAP_WITH[p] for p in range(self.num_players) if p != seat]
+        out = self._turn_legal(seat)
+        if self.challenged != NO_SEAT and phase == TURN:
+            out.append(CHALLENGE)
+        if self.offender not in (NO_SEAT, seat):
+            out.append(CATCH)
+        return out
+
+    def system_actions(self) -> list[Action]:
+        """Closing the open window when its time has run out (as Cactus's quick discard)."""
+        return [CLOSE_WINDOW] if self.window else []
+
+    def _drawn_fits(self) -> bool:
+        """Whether the card just drawn may be played (a strict +4 only without the colour)."""
+        drawn = self.drawn
+        if not self.playable & BIT[drawn]:
+            return False
+        return not (drawn == PLUS4 and self._strict_holds(self.current))
+
+    def _strict_holds(self, seat: int) -> bool:
+        """With ``strict_plus_four``: ``seat`` holds the colour to follow, so no +4."""
+        return (
+            self.rules.strict
+            and not self.pending
+            and bool(self.masks[seat] & COLOUR_MASKS[self.color])
+        )
+
+    def _held(self, seat: int) -> int:
+        """The playable types ``seat`` holds (``playable_held`` for the player to act)."""
+        held = self.masks[seat] & self.playable
+        if held >> PLUS4 and self._strict_holds(seat):
+            held ^= BIT[PLUS4]
+        return held
 
     def random_playout(self, rng: random.Random, until_round_end: bool = False) -> int:
         """The engine's random playout, with moves picked straight from the hand bitmask.
@@ -394,8 +501,12 @@ class LastCardState(State):
         read from the highest bit where it can be, without isolating the lowest.
         Where the compiled core is built, it plays in C, on the same generators (a
         subclass of ``random.Random`` might draw differently: it gets this loop, as
-        does a state the core does not hold).
+        does a state the core does not hold). The core and this loop know none of the
+        house rules (``jump_in`` ... ``forced_play_drawn``): with any of them on, the
+        engine's generic loop plays, over ``legal_actions`` and ``apply_legal``.
         """
+        if not self.rules.plain:  # the house rules are played by the generic loop
+            return super().random_playout(rng, until_round_end)
         if native is not None and type(rng) is random.Random and type(self.rng) is random.Random:
             applied: int | None = native.lastcard_random_playout(
                 self, self.rng, rng, until_round_end
@@ -475,22 +586,40 @@ class LastCardState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
         kind = action.__class__
-        if kind is Play:
-            t, color_index = self._check_play(seat, action)  # type: ignore[arg-type]
-            self.play_step(seat, t, color_index, action.call, events)  # type: ignore[attr-defined]
+        if self.rules.house:
+            self._check_house(seat, action, kind)
+            self._house_step(seat, action, events)
+            return events
+        play = self._check_turn_action(seat, action, kind)
+        if play is not None:
+            self.play_step(seat, *play, action.call, events)  # type: ignore[attr-defined]
         elif kind is Draw:
+            self.draw_step(seat, events)
+        else:
+            self.keep_step(seat, events)
+        return events
+
+    def _check_turn_action(self, seat: int, action: Action, kind: type) -> tuple[int, int] | None:
+        """Validate a Play, Draw or Keep of the player to act; a play's type and colour."""
+        if kind is Play:
+            return self._check_play(seat, action)  # type: ignore[arg-type]
+        if self.phase == SWAP:
+            raise self.illegal(seat, action, "choose whom to swap hands with")
+        if kind is Draw:
             if self.phase != TURN:
                 raise self.illegal(seat, action, "you have drawn: play that card or keep it")
             if not (self.pending or self.rules.draw_flag) and self.playable_held:
                 raise self.illegal(seat, action, "you must play a card when you can")
-            self.draw_step(seat, events)
         elif kind is Keep:
             if self.phase != PLAY_DRAWN:
                 raise self.illegal(seat, action, "there is no card just drawn to keep")
-            self.keep_step(seat, events)
+            if self.rules.forced and self._drawn_fits():
+                raise self.illegal(seat, action, "a playable card just drawn must be played")
+        elif kind in CODEC.types.values():
+            raise self.illegal(seat, action, "this table's rules have no such move now")
         else:
             raise self.illegal(seat, action, "it is not a Last Card action")
-        return events
+        return None
 
     def apply_legal(self, seat: int, action: Action) -> None:
         """Apply a legal action with the rule steps alone: no validation, no events.
@@ -499,7 +628,9 @@ class LastCardState(State):
         applying its moves; this is the path ``apply`` takes once the move is checked.
         """
         self.log.append((seat, action))
-        if isinstance(action, Play):
+        if self.rules.house:
+            self._house_step(seat, action, None)
+        elif isinstance(action, Play):
             t = CODE[action.card]
             color = COLOR_OF[t] if action.color is None else COLOR_INDEX[action.color]
             self.play_step(seat, t, color, action.call, None)
@@ -514,10 +645,12 @@ class LastCardState(State):
         if t is None:
             raise self.illegal(seat, action, f"{action.card!r} is not a Last Card card")
         bit = BIT[t]
+        if self.phase == SWAP:
+            raise self.illegal(seat, action, "choose whom to swap hands with")
         if self.phase == PLAY_DRAWN:
             if t != self.drawn:
                 raise self.illegal(seat, action, "only the card just drawn may be played now")
-            if not self.playable & bit:
+            if not self._drawn_fits():
                 raise self.illegal(seat, action, f"{self._why_unplayable(t)}: keep it")
         elif not self.playable_held & bit:
             if not self.masks[seat] & bit:
@@ -550,8 +683,20 @@ class LastCardState(State):
 
         Then its effect (rules 4, 5 and 7): a Skip, Reverse, +2, Wild or +4, or the round
         won with the last card. A number card is by far the commonest play, so it passes
-        the turn on first; the effects share this one step rather than a call of their own.
+        the turn on first; the effects share one step rather than a call of their own.
         """
+        if self.rules.house:
+            self._house_play(seat, t, color_index, call, events)
+            return
+        size = self._lay(seat, t, color_index, call, events)
+        if size == 1 and not call and self.rules.missed_call:
+            self._give(seat, self.rules.missed_call, "missed_call", events)
+        self._effect(seat, t, color_index, size, events)
+
+    def _lay(
+        self, seat: int, t: int, color_index: int, call: bool, events: list[Event] | None
+    ) -> int:
+        """Move the card from the hand to the discard pile; return the hand's new size."""
         counts = self.counts[seat]
         left = counts[t] - 1
         counts[t] = left
@@ -567,9 +712,13 @@ class LastCardState(State):
         if events is not None:
             play = {"seat": seat, "card": NAMES[t], "color": COLORS[color_index], "call": call}
             events.append(Event("play", play))
+        return size
+
+    def _effect(
+        self, seat: int, t: int, color_index: int, size: int, events: list[Event] | None
+    ) -> None:
+        """The effect of the card of type ``t`` just played by ``seat``, who holds ``size``."""
         rules = self.rules
-        if size == 1 and not call and rules.missed_call:
-            self._give(seat, rules.missed_call, "missed_call", events)
         follow = rules.after_number[t]
         if follow and size:
             self.playable = follow
@@ -591,7 +740,7 @@ class LastCardState(State):
             nxt = after[nxt]
         if penalty:
             answers = rules.stack_two if effect == PLUS2 else rules.stack_four
-            if answers:
+            if answers or (effect == PLUS4CARD and rules.challenge):
                 self.playable = answers
                 self._begin_turn(nxt, events)
                 return
@@ -621,10 +770,217 @@ class LastCardState(State):
             events.append(Event("keep", {"seat": seat}))
         self._begin_turn(self.after[seat], events)
 
+    # ------------------------------------------------------------ the house rules' steps
+    # With ``jump_in``, ``seven_zero``, ``challenge_plus_four`` or ``catch_missed_call``
+    # every move goes through ``_house_step``. A window is modelled as Cactus's quick
+    # discard is: while it is open the seats in ``window`` are in ``to_act`` beside the
+    # player to act; each may jump in, catch or pass, and the server closes it when its
+    # time runs out with the system action ``close_window``. The player to act is never
+    # held up: their move closes the window, as the rules say ("before the next player
+    # acts"). Actions are applied in the order the server judges them.
+
+    def _check_house(self, seat: int, action: Action, kind: type) -> None:
+        """Validate any move under the house rules (``apply`` checked ``to_act``)."""
+        if kind is CloseWindow:
+            if seat != SYSTEM:
+                raise self.illegal(seat, action, "only the server closes a window")
+            return
+        if seat == self.current and kind in (Play, Draw, Keep):
+            self._check_turn_action(seat, action, kind)
+            if action in self._house_legal(seat):
+                return
+        elif action in self._house_legal(seat):
+            return
+        raise self.illegal(seat, action, self._why_not_house(seat, kind))
+
+    def _why_not_house(self, seat: int, kind: type) -> str:
+        if kind is Play:
+            if self.jump == NO_CARD:
+                return "there is no card to jump in on"
+            return f"only a {NAMES[self.jump]} of your own may jump in now"
+        if kind is Catch:
+            return "nobody may be caught now"
+        if kind is Challenge:
+            return "there is no +4 to challenge"
+        if kind is SwapWith:
+            return "choose another seat" if self.phase == SWAP else "there is no 7 to swap with"
+        if kind is Pass:
+            return "there is no window to pass in"
+        return "it is not your turn"
+
+    def _house_step(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """Apply a legal move under the house rules."""
+        kind = action.__class__
+        if kind is Pass:
+            self.window = tuple(p for p in self.window if p != seat)
+            if events is not None:
+                events.append(Event("pass", {"seat": seat}))
+            self._window_changed(events)
+            return
+        if kind is CloseWindow:
+            self.offender = NO_SEAT  # the catch too was a race against the clock
+            self._shut_window(events)
+            return
+        if kind is Catch:
+            self._catch(seat, events)
+            return
+        if seat != self.current:  # a jump-in
+            t = CODE[action.card]  # type: ignore[attr-defined]
+            if events is not None:
+                events.append(Event("jump_in", {"seat": seat, "card": NAMES[t]}))
+            self.play_step(seat, t, COLOR_OF[t], action.call, events)  # type: ignore[attr-defined]
+            return
+        self.offender = NO_SEAT  # the player to act moves: the window closes
+        self._shut_window(events)
+        if kind is Challenge:
+            self._challenge(seat, events)
+            return
+        self.challenged = NO_SEAT
+        if kind is SwapWith:
+            self._swap(seat, action.seat, events)  # type: ignore[attr-defined]
+        elif kind is Play:
+            t = CODE[action.card]  # type: ignore[attr-defined]
+            color = action.color  # type: ignore[attr-defined]
+            color_index = COLOR_OF[t] if color is None else COLOR_INDEX[color]
+            self.play_step(seat, t, color_index, action.call, events)  # type: ignore[attr-defined]
+        elif kind is Draw:
+            self.draw_step(seat, events)
+        else:
+            self.keep_step(seat, events)
+
+    def _house_play(
+        self, seat: int, t: int, color_index: int, call: bool, events: list[Event] | None
+    ) -> None:
+        """A play under the house rules: the missed call left to be caught, a 7's or 0's
+        hands, a +4 that may be challenged, then the window for jumping in and catching."""
+        rules = self.rules
+        bluff = t == PLUS4 and bool(self.masks[seat] & COLOUR_MASKS[self.color])
+        prior = self.color
+        self.offender = self.challenged = NO_SEAT
+        self._shut_window(None)
+        size = self._lay(seat, t, color_index, call, events)
+        if size == 1 and not call and rules.missed_call:
+            if rules.catch:
+                self.offender = seat
+            else:
+                self._give(seat, rules.missed_call, "missed_call", events)
+        if size and rules.seven_zero and t < WILD and RANK_OF[t] == 7:
+            self.phase = SWAP  # the player names whom to swap with; the 7 waits
+            self.current = seat
+            self.playable_held = 0
+            self.to_act = _ONE_SEAT[seat]
+            return
+        if size and rules.seven_zero and t < WILD and RANK_OF[t] == 0:
+            self._pass_hands(events)
+        self._effect(seat, t, color_index, size, events)
+        if not size:
+            self.offender = NO_SEAT
+            return
+        if t == PLUS4 and rules.challenge and self.pending:
+            self.challenged = seat
+            self.challenge_color = prior
+            self.bluff = bluff
+        self._open_window(seat, t, events)
+
+    def _open_window(self, seat: int, t: int, events: list[Event] | None) -> None:
+        """After ``seat`` played type ``t``: the seats that may jump in or catch."""
+        jumpable = self.rules.jump_in and t < WILD and COPIES[t] > 1
+        if not jumpable and self.offender == NO_SEAT:
+            return
+        current = self.current
+        self.window = tuple(p for p in range(self.num_players) if p != seat and p != current)
+        self.jump = t if jumpable and self.window else NO_CARD
+        if events is not None and (self.window or self.offender != NO_SEAT):
+            opened = {
+                "seats": list(self.window),
+                "jump": None if self.jump == NO_CARD else NAMES[t],
+                "catch": None if self.offender == NO_SEAT else self.offender,
+            }
+            events.append(Event("window_open", opened))
+        self.to_act = (current, *self.window)
+
+    def _window_changed(self, events: list[Event] | None) -> None:
+        """A seat passed or someone was caught: close the window if nothing is left in it."""
+        if not self.window or (self.jump == NO_CARD and self.offender == NO_SEAT):
+            self._shut_window(events)
+        else:
+            self.to_act = (self.current, *self.window)
+
+    def _shut_window(self, events: list[Event] | None) -> None:
+        if self.window and events is not None:
+            events.append(Event("window_closed", {}))
+        self.window = ()
+        self.jump = NO_CARD
+        if self.phase != OVER:
+            self.to_act = _ONE_SEAT[self.current]
+
+    def _catch(self, seat: int, events: list[Event] | None) -> None:
+        """``seat`` calls out the player who went to one card without the call."""
+        caught = self.offender
+        self.offender = NO_SEAT
+        if events is not None:
+            events.append(Event("catch", {"seat": seat, "caught": caught}))
+        self._give(caught, self.rules.missed_call, "missed_call", events)
+        if caught == self.current and self.phase == TURN:
+            self.playable_held = self._held(caught)
+        self._window_changed(events)
+
+    def _challenge(self, seat: int, events: list[Event] | None) -> None:
+        """Rule of ``challenge_plus_four``: the challenger alone sees the +4 player's hand;
+        a bluff costs its player the waiting draw, else the challenger draws 2 more."""
+        target = self.challenged
+        guilty = self.bluff
+        self.challenged = NO_SEAT
+        if events is not None:
+            events.append(Event("challenge", {"seat": seat, "target": target, "guilty": guilty}))
+            shown = {"seat": target, "cards": names(self.hand(target))}
+            events.append(Event("challenged_hand", shown, (seat,)))
+        pending = self.pending
+        self.pending = 0
+        self.playable = self._playable_now()
+        if guilty:
+            self._give(target, pending, "challenge", events)
+            self._begin_turn(seat, events)
+        else:
+            self._give(seat, pending + 2, "challenge", events)
+            self._begin_turn(self.after[seat], events)
+
+    def _swap(self, seat: int, other: int, events: list[Event] | None) -> None:
+        """A 7 with ``seven_zero``: ``seat`` and ``other`` swap hands; then the 7's effect."""
+        counts, masks, sizes = self.counts, self.masks, self.sizes
+        counts[seat], counts[other] = counts[other], counts[seat]
+        masks[seat], masks[other] = masks[other], masks[seat]
+        sizes[seat], sizes[other] = sizes[other], sizes[seat]
+        if events is not None:
+            events.append(Event("swap", {"seat": seat, "with": other}))
+            self._report_hands((seat, other), events)
+        self.phase = TURN
+        t = self.discard[-1]
+        self._effect(seat, t, self.color, self.sizes[seat], events)
+        self._open_window(seat, t, events)
+
+    def _pass_hands(self, events: list[Event] | None) -> None:
+        """A 0 with ``seven_zero``: every hand goes to the next player in the direction."""
+        n = self.num_players
+        before = SEATS_AFTER[n][-self.direction]  # whose hand each seat receives
+        self.counts[:] = [self.counts[p] for p in before]
+        self.masks[:] = [self.masks[p] for p in before]
+        self.sizes[:] = [self.sizes[p] for p in before]
+        if events is not None:
+            events.append(Event("hands_passed", {"direction": self.direction}))
+            self._report_hands(range(n), events)
+
+    def _report_hands(self, seats: Sequence[int] | range, events: list[Event]) -> None:
+        """Each of ``seats`` alone sees the hand it now holds."""
+        for p in seats:
+            events.append(Event("hand", {"seat": p, "cards": names(self.hand(p))}, (p,)))
+
     def _why_unplayable(self, t: int) -> str:
         top = NAMES[self.discard[-1]]
         if self.pending:
             return f"a draw of {self.pending} is pending: answer it as the rules allow or draw"
+        if t == PLUS4 and self._strict_holds(self.current):
+            return f"you hold a {COLORS[self.color]} card: a +4 may not be played"
         if t == PLUS4:
             return f"a +4 may not be played on {top}"
         return f"{NAMES[t]} matches neither the colour {COLORS[self.color]} nor {top}"
@@ -648,6 +1004,8 @@ class LastCardState(State):
                 if events is not None:
                     events.append(Event("turn", {"seat": seat}))
                 held = self.masks[seat] & self.playable
+                if held >> PLUS4 and self._strict_holds(seat):
+                    held ^= BIT[PLUS4]
                 if held or self.pending or self.rules.draw_flag:
                     break
                 if not self.draw_pile and len(self.discard) < 2:
@@ -667,6 +1025,9 @@ class LastCardState(State):
                     seat = self.after[seat]
                     continue
                 t = got[0]
+            if self.rules.until and not self._fits(seat, t):
+                drawing = True  # draw until a card fits
+                continue
             if self.rules.play_drawn:  # decided even when Keep is the only choice
                 self.phase = PLAY_DRAWN
                 self.drawn = t
@@ -675,6 +1036,12 @@ class LastCardState(State):
         self.current = seat
         self.playable_held = held
         self.to_act = _ONE_SEAT[seat]
+
+    def _fits(self, seat: int, t: int) -> bool:
+        """Whether ``seat``, to act, may play a card of type ``t`` now."""
+        if not self.playable & BIT[t]:
+            return False
+        return not (t == PLUS4 and self._strict_holds(seat))
 
     def _give(self, seat: int, k: int, reason: str, events: list[Event] | None) -> list[int]:
         """``seat`` draws up to ``k`` cards (reshuffling when needed); returns them."""
@@ -754,9 +1121,16 @@ class LastCardState(State):
             starter=self.starter,
             hand=None if seat is None else names(self.hand(seat)),
             drawn=NAMES[self.drawn] if choosing else None,
-            drawn_playable=bool(self.playable & BIT[self.drawn]) if choosing else None,
+            drawn_playable=self._drawn_fits() if choosing else None,
             you=seat,
         )
+        if self.rules.house:
+            out.update(
+                window=list(self.window),
+                jump=None if self.jump == NO_CARD else NAMES[self.jump],
+                catch=None if self.offender == NO_SEAT else self.offender,
+                challenge=None if self.challenged == NO_SEAT else self.challenged,
+            )
         return out
 
     # ------------------------------------------------------------ copies
@@ -780,6 +1154,13 @@ class LastCardState(State):
         other.drawn = self.drawn
         other.starter = self.starter
         other.to_act = self.to_act
+        if self.rules.house:
+            other.window = self.window
+            other.jump = self.jump
+            other.offender = self.offender
+            other.challenged = self.challenged
+            other.challenge_color = self.challenge_color
+            other.bluff = self.bluff
         return other
 
     def _determinize(self, seat: int, rng: random.Random) -> LastCardState:
@@ -791,7 +1172,8 @@ class LastCardState(State):
         about a drawn card, nobody else knows whether it is playable (rule 3 asks about
         every drawn card), so it is one of that player's re-dealt cards. (A player with
         perfect memory could also tell the cards of a reshuffled draw pile apart; that
-        refinement is left out.)
+        refinement is left out, as is what a 7-0 swap or a +4 challenge showed.) Whether
+        a +4 that may be challenged was a bluff is read from the re-dealt hand.
         """
         other = self.clone(rng.getrandbits(64))
         hidden_drawn = self.phase == PLAY_DRAWN and seat != self.current
@@ -814,8 +1196,10 @@ class LastCardState(State):
             del pool[len(pool) - take :]
             hands.append(hand)
         other._set_hands(hands)
-        other.playable_held = other.masks[other.current] & other.playable
+        other.playable_held = other._held(other.current) if other.phase == TURN else 0
         other.draw_pile = pool
+        if other.challenged not in (NO_SEAT, seat):  # a bluff as likely as the deal says
+            other.bluff = bool(other.masks[other.challenged] & COLOUR_MASKS[other.challenge_color])
         return other
 
     # ------------------------------------------------------------ JSON
@@ -831,6 +1215,16 @@ class LastCardState(State):
             "phase": PHASES[self.phase],
             "drawn": None if self.drawn == NO_CARD else NAMES[self.drawn],
             "starter": self.starter,
+        } | (self._house_payload() if self.rules.house else {})
+
+    def _house_payload(self) -> dict[str, Any]:
+        return {
+            "window": list(self.window),
+            "jump": None if self.jump == NO_CARD else NAMES[self.jump],
+            "offender": self.offender,
+            "challenged": self.challenged,
+            "challenge_color": self.challenge_color,
+            "bluff": self.bluff,
         }
 
     @classmethod
@@ -855,8 +1249,18 @@ class LastCardState(State):
         state.drawn = NO_CARD if drawn is None else codes([drawn], "drawn card")[0]
         state.starter = payload["starter"]
         state.playable = state._playable_now()
-        state.playable_held = state.masks[state.current] & state.playable
+        state.playable_held = state._held(state.current) if state.phase == TURN else 0
         state.to_act = () if state.phase == OVER else _ONE_SEAT[state.current]
+        if state.rules.house:
+            jump = payload.get("jump")
+            state.window = tuple(payload.get("window", ()))
+            state.jump = NO_CARD if jump is None else codes([jump], "jump")[0]
+            state.offender = payload.get("offender", NO_SEAT)
+            state.challenged = payload.get("challenged", NO_SEAT)
+            state.challenge_color = payload.get("challenge_color", NO_SEAT)
+            state.bluff = bool(payload.get("bluff", False))
+            if state.window:
+                state.to_act = (state.current, *state.window)
 
     def card_count(self) -> int:
         """Every card in play, wherever it is (108 in a full deck)."""
