@@ -20,6 +20,8 @@ from .config import ServerConfig
 from .errors import ProtocolError
 from .http_guard import limit_logging
 from .origins import HostCheck
+from .players import routes as player_routes
+from .players.service import Players
 from .reads import HeavyReads
 from .sockets import table_socket
 from .stores import open_store
@@ -34,6 +36,9 @@ def create_app(config: ServerConfig) -> Starlette:
         await asyncio.to_thread(start_workers, executor, config.bot_workers)
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
+        app.state.players = players = await asyncio.to_thread(Players, config.db)
+        lobby.on_open = players.attach
+        await players.resume()
         app.state.coaching = coaching = Coaching(store, executor)
         app.state.reads = reads = HeavyReads(config)
         await lobby.resume()
@@ -43,6 +48,7 @@ def create_app(config: ServerConfig) -> Starlette:
             coaching.close()
             reads.close()
             lobby.close()
+            players.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
 
@@ -60,6 +66,7 @@ def create_app(config: ServerConfig) -> Starlette:
             routes.match_analysis,
             methods=["GET", "POST"],
         ),
+        *player_routes.ROUTES,
         Route("/openapi.json", routes.openapi_schema),
         WebSocketRoute("/ws/{code}", table_socket),
     ]

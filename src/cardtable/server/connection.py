@@ -29,6 +29,8 @@ class Connection:
         self.client = client_address(ws) if client is None else client
         #: The seat this connection plays; ``None`` for a spectator or before joining.
         self.seat: int | None = None
+        #: The player of the socket's session cookie (``None``: no session).
+        self.player: str | None = None
         #: Set once the client has joined, rejoined or started spectating.
         self.joined = False
         self.limiter = RateLimiter(rate, burst)

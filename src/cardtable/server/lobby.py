@@ -179,6 +179,8 @@ class Lobby:
         self.sockets: Counter[str] = Counter()
         self._quick_match_locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._sweeper: asyncio.Task[None] | None = None
+        #: Called with every room opened here (the player layer hooks into it).
+        self.on_open: Callable[[Room], None] = lambda room: None
 
     async def create(self, request: Any, client: str = "", quick: bool = False) -> Room:
         """A new table, counted as open from before it is stored, so that concurrent
@@ -294,6 +296,7 @@ class Lobby:
     def _open(self, saved: SavedTable) -> Room:
         room = Room(saved, self.store, self.executor, self.config)
         room.on_change = self._changed
+        self.on_open(room)
         # A table resumed after a restart has lost its creator: such tables share one.
         creator = self.open.get(saved.table.code, ("", 0.0))[0]
         room.bots_alone_turn = functools.partial(self.bots_alone.wait, creator)

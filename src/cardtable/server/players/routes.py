@@ -1,0 +1,218 @@
+"""The player API under ``/api/players`` (documented in docs/players.md).
+
+Requests are those of the table API: JSON bodies from the site's own pages (the
+``Origin`` check), refusals as ``{"error", "message"}``. The session is the cookie
+alone; no response body ever carries it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..errors import ProtocolError
+from ..lobby import normal_code
+from ..routes import _json_request
+from ..schema import Schema, check_fields
+from .passkeys import relying_party
+from .service import Players
+from .sessions import clear_cookie, cookie_value, set_cookie
+
+#: Matches in one page of a player's history.
+HISTORY_PAGE = 50
+
+NAME: Schema = {"name": ((str,), True)}
+CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
+RECOVERY: Schema = {"code": ((str,), True)}
+
+
+def _players(request: Request) -> Players:
+    players: Players = request.app.state.players
+    return players
+
+
+async def _body(request: Request, schema: Schema) -> dict[str, Any]:
+    data = await _json_request(request)
+    check_fields(data, schema, "the request body")
+    assert isinstance(data, dict)
+    return data
+
+
+async def _me(request: Request) -> str:
+    """The signed-in player, or a 401 refusal."""
+    player = await _players(request).player_of(request)
+    if player is None:
+        raise ProtocolError("no_session", "this browser is not signed in as any player", 401)
+    return player
+
+
+def _rp(request: Request) -> tuple[str, str]:
+    return relying_party(request.headers.get("origin"), request.headers.get("host"))
+
+
+async def _player_json(players: Players, player_id: str) -> dict[str, Any]:
+    player = await players.db.run(players.accounts.get, player_id)
+    if player is None:
+        raise ProtocolError("no_player", "no such player", 404)
+    return player.to_json()
+
+
+def _signed_in(body: dict[str, Any], session: str, status: int = 200) -> JSONResponse:
+    response = JSONResponse(body, status_code=status)
+    set_cookie(response, session)
+    return response
+
+
+async def me(request: Request) -> JSONResponse:
+    players = _players(request)
+    return JSONResponse(await _player_json(players, await _me(request)))
+
+
+async def guest(request: Request) -> JSONResponse:
+    """Name this browser's player, making it a guest player with a session first if
+    it has none."""
+    players = _players(request)
+    name = (await _body(request, NAME))["name"]
+    player = await players.player_of(request)
+    if player is not None:
+        await players.db.run(players.accounts.rename, player, name)
+        return JSONResponse(await _player_json(players, player))
+    created = await players.db.run(players.accounts.new_guest, name)
+    session = await players.db.run(players.sessions.open, created.id)
+    return _signed_in(created.to_json(), session, 201)
+
+
+async def delete_me(request: Request) -> Response:
+    players = _players(request)
+    await players.db.run(players.accounts.delete, await _me(request))
+    response = Response(status_code=204)
+    clear_cookie(response)
+    return response
+
+
+async def sign_out(request: Request) -> Response:
+    players = _players(request)
+    await _json_request(request)
+    session = cookie_value(request)
+    if session is not None:
+        await players.db.run(players.sessions.revoke, session)
+    response = Response(status_code=204)
+    clear_cookie(response)
+    return response
+
+
+async def register_options(request: Request) -> JSONResponse:
+    players = _players(request)
+    name = (await _body(request, NAME))["name"]
+    rp_id, _ = _rp(request)
+    player = await _me(request)
+    holder = await players.db.run(players.accounts.by_name, name)
+    if holder is not None and holder.id != player:
+        raise ProtocolError("name_taken", "this name is taken by a registered player", 409)
+    options = await players.db.run(players.passkeys.registration_options, rp_id, player, name)
+    return JSONResponse(options)
+
+
+async def register(request: Request) -> JSONResponse:
+    """Keep the passkey and the name; the first passkey also gets a recovery code,
+    shown in this answer only."""
+    players = _players(request)
+    body = await _body(request, {**CEREMONY, **NAME})
+    rp_id, origin = _rp(request)
+    player = await _me(request)
+
+    def keep() -> str | None:
+        with players.db.transaction():
+            first = players.passkeys.register(
+                rp_id, origin, player, body["ceremony"], body["credential"]
+            )
+            players.accounts.claim_name(player, body["name"])
+            return players.accounts.set_recovery(player) if first else None
+
+    recovery = await players.db.run(keep)
+    answer = await _player_json(players, player)
+    if recovery is not None:
+        answer["recovery_code"] = recovery
+    return JSONResponse(answer, status_code=201)
+
+
+async def sign_in_options(request: Request) -> JSONResponse:
+    players = _players(request)
+    await _json_request(request)
+    rp_id, _ = _rp(request)
+    return JSONResponse(await players.db.run(players.passkeys.sign_in_options, rp_id))
+
+
+async def _switch_to(request: Request, player: str) -> JSONResponse:
+    """A new session for ``player`` in this browser (its previous one revoked)."""
+    players = _players(request)
+    previous = cookie_value(request)
+    if previous is not None:
+        await players.db.run(players.sessions.revoke, previous)
+    session = await players.db.run(players.sessions.open, player)
+    return _signed_in(await _player_json(players, player), session)
+
+
+async def sign_in(request: Request) -> JSONResponse:
+    players = _players(request)
+    body = await _body(request, CEREMONY)
+    rp_id, origin = _rp(request)
+    player = await players.db.run(
+        players.passkeys.sign_in, rp_id, origin, body["ceremony"], body["credential"]
+    )
+    return await _switch_to(request, player)
+
+
+async def recover(request: Request) -> JSONResponse:
+    """Sign in with the recovery code (used up: register a new passkey next)."""
+    players = _players(request)
+    code = (await _body(request, RECOVERY))["code"]
+    player = await players.db.run(players.accounts.recover, code)
+    if player is None:
+        raise ProtocolError("bad_recovery_code", "no player has this recovery code", 400)
+    return await _switch_to(request, player)
+
+
+async def profile(request: Request) -> JSONResponse:
+    players = _players(request)
+    return JSONResponse(await _player_json(players, request.path_params["player"]))
+
+
+async def history(request: Request) -> JSONResponse:
+    players = _players(request)
+    player = request.path_params["player"]
+    await _player_json(players, player)
+    rows = await players.db.run(players.seats.history, player, HISTORY_PAGE)
+    return JSONResponse({"matches": rows})
+
+
+async def table_players(request: Request) -> JSONResponse:
+    """The player behind each seat of a table that a player holds: id and name."""
+    players = _players(request)
+    code = normal_code(request.path_params["code"])
+    seats = await players.db.run(players.seats.players_at, code)
+    out = []
+    for seat, player_id in sorted(seats.items()):
+        player = await players.db.run(players.accounts.get, player_id)
+        if player is not None:
+            out.append({"seat": seat, "player": player.to_json()})
+    return JSONResponse({"seats": out})
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/api/players/me", me, methods=["GET"]),
+    Route("/api/players/me", guest, methods=["POST"]),
+    Route("/api/players/me", delete_me, methods=["DELETE"]),
+    Route("/api/players/signout", sign_out, methods=["POST"]),
+    Route("/api/players/recover", recover, methods=["POST"]),
+    Route("/api/players/passkeys/register/options", register_options, methods=["POST"]),
+    Route("/api/players/passkeys/register", register, methods=["POST"]),
+    Route("/api/players/passkeys/signin/options", sign_in_options, methods=["POST"]),
+    Route("/api/players/passkeys/signin", sign_in, methods=["POST"]),
+    Route("/api/players/{player}", profile, methods=["GET"]),
+    Route("/api/players/{player}/matches", history, methods=["GET"]),
+    Route("/api/tables/{code}/players", table_players, methods=["GET"]),
+]

@@ -1,0 +1,74 @@
+"""The player layer as the server uses it: one object on ``app.state.players``.
+
+It opens the player tables in the server's database, answers which player a
+request or a WebSocket is (from the session cookie), and hooks into every room: a
+seat taken is linked to its player, a finished match is settled (history, ratings).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from starlette.requests import HTTPConnection
+
+from .accounts import Accounts
+from .database import Database
+from .passkeys import Passkeys
+from .seats import Finished, Seats
+from .sessions import Sessions, cookie_value
+
+if TYPE_CHECKING:
+    from ..connection import Connection
+    from ..room import Room
+
+logger = logging.getLogger("cardtable.players")
+
+
+def unrated(match: Finished) -> bool:
+    """The rater of a server without ratings: no match is rated."""
+    return False
+
+
+class Players:
+    def __init__(self, db_url: str) -> None:
+        self.db = Database(db_url)
+        self.accounts = Accounts(self.db)
+        self.sessions = Sessions(self.db)
+        self.passkeys = Passkeys(self.db)
+        self.seats = Seats(self.db, unrated)
+
+    async def player_of(self, connection: HTTPConnection) -> str | None:
+        """The player of the request's or socket's session cookie, if it is live."""
+        session = cookie_value(connection)
+        if session is None:
+            return None
+        return await self.db.run(self.sessions.player, session)
+
+    def attach(self, room: Room) -> None:
+        """Hook the player layer into a room of this process."""
+        room.on_seated = self._seated
+        room.on_finished = self._finished
+
+    async def _seated(self, room: Room, seat: int, conn: Connection) -> None:
+        try:
+            await self.db.run(self.seats.take, room.code, seat, conn.player)
+        except Exception:  # the seat is taken all the same; only its link is lost
+            logger.exception("table %s: seat %d not linked to its player", room.code, seat)
+
+    async def _finished(self, room: Room) -> None:
+        await self.settle(room.code, room.number)
+
+    async def settle(self, code: str, number: int) -> None:
+        try:
+            await self.db.run(self.seats.settle, code, number)
+        except Exception:  # settled by the sweep at the next start
+            logger.exception("table %s: match %d not settled", code, number)
+
+    async def resume(self) -> None:
+        """Settle the finished matches whose settlement a restart cut short."""
+        for code, number in await self.db.run(self.seats.unsettled):
+            await self.settle(code, number)
+
+    def close(self) -> None:
+        self.db.close()
