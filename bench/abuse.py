@@ -14,7 +14,9 @@ A quiet phase first, then each attack in turn (``--attacks``, all by default):
 - ``heads``: 400 connections that send half a request head and hold it;
 - ``bots``: three tables of ten random bots playing Last Card to 5000 at delay 0;
 - ``tables``: table creations without pause;
-- ``chat``: 32 spectator sockets chatting without pause.
+- ``chat``: 32 spectator sockets chatting without pause;
+- ``hints``: four practice tables (one seat against bots) asking the coach for a hint
+  before every answer.
 
 During each phase the person plays a two-seat table (``--tables`` of them, both seats,
 acting after a think time) and a watcher times the gaps between the bot table's moves
@@ -51,6 +53,12 @@ LONG_MATCH = {"game": "skyjo", "seats": ["random"] * 4, "options": {"target_scor
 LONG_BOTS = {
     "game": "lastcard",
     "seats": ["random"] * 10,
+    "options": {"target_score": 5000},
+    "bot_delay": 0,
+}
+PRACTICE = {
+    "game": "lastcard",
+    "seats": ["human", "random", "random"],
     "options": {"target_score": 5000},
     "bot_delay": 0,
 }
@@ -188,6 +196,39 @@ async def attack_chat(base: str, end: float, code: str) -> None:
         await ws.close()  # type: ignore[attr-defined]
 
 
+async def attack_hints(base: str, end: float, code: str) -> None:
+    async with attacker_client(base) as client:
+        codes = [
+            (await client.post("/api/tables", json=PRACTICE)).json().get("code") for _ in range(4)
+        ]
+    url = f"{base.replace('http', 'ws', 1)}/ws/"
+
+    async def practise(table: str) -> None:
+        """Ask for a hint on every decision of the seat, then play its first legal move."""
+        ws = await socket_from(url + table, ATTACKER)
+        for message in ({"type": "join", "name": "coached", "seat": 0}, {"type": "start"}):
+            await ws.send(json.dumps(message))  # type: ignore[attr-defined]
+        latest: dict = {"legal": [], "version": -1}
+        asked = -1  # the version the last hint was asked for
+        while time.monotonic() < end:
+            message = json.loads(await ws.recv())  # type: ignore[attr-defined]
+            if message["type"] == "state":
+                latest = message
+                if latest["legal"] and asked != latest["version"]:
+                    asked = latest["version"]
+                    await ws.send(json.dumps({"type": "hint", "seq": asked}))  # type: ignore[attr-defined]
+            elif message["type"] in ("hint", "error") and message.get("seq") == asked:
+                answered = latest["version"] == asked  # the hint's decision is still open
+                if answered and latest["legal"]:
+                    move = {"action": latest["legal"][0], "version": asked}
+                    await ws.send(json.dumps({"type": "action"} | move))  # type: ignore[attr-defined]
+        await ws.close()  # type: ignore[attr-defined]
+
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(max(0.0, end - time.monotonic())):
+            await asyncio.gather(*(practise(table) for table in codes))
+
+
 Attack = Callable[[str, float, str], Awaitable[None]]
 ATTACKS: dict[str, Attack] = {
     "replays": attack_replays,
@@ -196,6 +237,7 @@ ATTACKS: dict[str, Attack] = {
     "bots": attack_bots,
     "tables": attack_tables,
     "chat": attack_chat,
+    "hints": attack_hints,
 }
 
 
