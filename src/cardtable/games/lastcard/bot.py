@@ -14,6 +14,11 @@ hand sizes). Its rules of thumb:
 - name the colour it holds most of (by count, then points) with a Wild or +4;
 - play a card just drawn when it can; draw only when it must.
 
+Under the house rules it also catches every missed call it may, jumps in whenever it
+holds the identical card (shedding a card out of turn costs nothing), swaps hands after
+a 7 with the player holding fewest cards, and challenges a +4 it cannot pass on when a
+bluff is likely enough to be worth the risk (see ``_challenges``).
+
 It chooses from the hand bitmasks (``_choice``), which searches need: they play
 thousands of rounds with it per decision. Its ``playout`` makes those choices and
 applies them with the state's rule steps, as the engine's random playout does: no
@@ -30,7 +35,7 @@ from cardtable.bots.base import Bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 
-from .actions import PLAYS
+from .actions import CATCH, CHALLENGE, DRAW, PASS, PLAYS, SWAP_WITH, Play
 from .cards import (
     BIT,
     COLOR_OF,
@@ -43,7 +48,15 @@ from .cards import (
     TYPES,
     WILD,
 )
-from .state import DRAW_LOGGED, FIRST_WILD_BIT, KEEP_LOGGED, MOVES, TURN, LastCardState
+from .state import (
+    DRAW_LOGGED,
+    FIRST_WILD_BIT,
+    KEEP_LOGGED,
+    MOVES,
+    SWAP,
+    TURN,
+    LastCardState,
+)
 
 #: Weights of the play score: attack beats everything, a wild comes last.
 _ATTACK = 200
@@ -59,6 +72,10 @@ class LastCardHeuristicBot(Bot):
         legal = state.legal_actions(seat)
         if len(legal) < 2:  # a forced Draw or Keep (or nothing to do: IndexError, as ever)
             return legal[0]
+        if state.rules.house:
+            house = _house_choice(state, seat, legal)
+            if house is not None:
+                return house
         mine = state.playable_held if state.phase == TURN else BIT[state.drawn]
         t, call, i = _choice(state, seat, mine)
         return PLAYS[call][t][i]
@@ -72,6 +89,9 @@ class LastCardHeuristicBot(Bot):
         if not isinstance(state, LastCardState):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         if state.is_over:
+            return
+        if not state.rules.plain:  # house rules: ``act`` in every seat, as any bot plays
+            super().playout(state, luck)
             return
         if (
             native is not None
@@ -101,6 +121,42 @@ class LastCardHeuristicBot(Bot):
             state.play_step(seat, t, color, called, None)
             if not sizes[seat]:
                 return  # only a play ends a round: the one that empties a hand
+
+
+def _house_choice(state: LastCardState, seat: int, legal: list[Action]) -> Action | None:
+    """The house rules' decisions, or None where the ordinary choice of a play decides."""
+    if CATCH in legal:
+        return CATCH
+    if state.phase == SWAP:
+        sizes = state.sizes
+        n = state.num_players
+        # Fewest cards; on a tie the first in the direction of play.
+        target = min(
+            (p for p in range(n) if p != seat),
+            key=lambda p: (sizes[p], (p - seat) * state.direction % n),
+        )
+        return SWAP_WITH[target]
+    if seat != state.current:  # a window: jump in if it can, with the call when allowed
+        jumps = [a for a in legal if isinstance(a, Play)]
+        return jumps[-1] if jumps else PASS
+    if CHALLENGE in legal and not any(isinstance(a, Play) for a in legal):
+        return CHALLENGE if _challenges(state) else DRAW
+    return None
+
+
+#: How likely a card in a hand is to be of one given colour: 25 of the 108 cards are.
+_COLOUR_SHARE = 25 / 108
+
+
+def _challenges(state: LastCardState) -> bool:
+    """Challenge when it costs fewer cards on average than drawing: a bluff is caught
+    with the chance that the +4's player held the colour, which grows with their hand
+    (each card of it being of that colour about once in four); a wrong challenge costs
+    2 more cards than drawing."""
+    held = state.sizes[state.challenged]
+    bluff = 1 - (1 - _COLOUR_SHARE) ** held
+    pending = state.pending
+    return (1 - bluff) * (pending + 2) < pending
 
 
 def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
