@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,6 +13,8 @@ from cardtable.argtypes import whole
 
 from .cluster import check_site
 from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
+from .environment import from_environment, resolve
+from .logs import LOG_FORMATS, log_config
 from .stores import open_store
 
 #: Host names a server bound to a loopback address answers to unless told otherwise:
@@ -34,7 +38,9 @@ def check_loop(loop: str) -> None:
         ) from None
 
 
-def serve(config: ServerConfig, host: str, port: int, loop: str = "auto") -> int:
+def serve(
+    config: ServerConfig, host: str, port: int, loop: str = "auto", log_format: str = "text"
+) -> int:
     import uvicorn
 
     from .app import create_app
@@ -44,6 +50,7 @@ def serve(config: ServerConfig, host: str, port: int, loop: str = "auto") -> int
     GuardedH11Protocol.max_connections = config.max_connections
     GuardedH11Protocol.client_connections = config.max_connections_per_client
     GuardedH11Protocol.client_heads = config.max_heads_per_client
+    GuardedH11Protocol.trust(config.forwarded_allow_ips)
     uvicorn.run(
         create_app(config),
         host=host,
@@ -53,12 +60,16 @@ def serve(config: ServerConfig, host: str, port: int, loop: str = "auto") -> int
         ws_max_size=config.max_frame_bytes,
         limit_concurrency=config.max_connections,
         timeout_keep_alive=max(1, round(config.http_timeout)),
+        proxy_headers=True,
+        forwarded_allow_ips=list(config.forwarded_allow_ips),
+        log_config=log_config(log_format),
         log_level="info",
     )
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    resolve(args)
     defaults = ServerConfig()
     limits: dict[str, Any] = dict(parse_limit(text) for text in args.limit)
     if args.web and not Path(args.web).is_dir():
@@ -69,13 +80,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         bot_workers=defaults.bot_workers if args.bot_workers is None else args.bot_workers,
         rate_per_second=args.rate,
-        rate_burst=max(1, round(2 * args.rate)),
+        rate_burst=max(1, round(2 * args.rate)) if math.isfinite(args.rate) else 1,
         web_dir=Path(args.web) if args.web else defaults.web_dir,
         site_origins=tuple(origin.rstrip("/") for origin in args.site_origin),
         allowed_hosts=tuple(args.allowed_host)
         or (LOOPBACK_NAMES if args.host in LOOPBACK_NAMES else ()),
         redis=args.redis,
         lease_seconds=args.lease_seconds,
+        forwarded_allow_ips=tuple(args.forwarded_allow_ips) or defaults.forwarded_allow_ips,
         **limits,
     )
     check_loop(args.loop)
@@ -83,7 +95,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         warn_any_host(args.host)
     open_store(config.db, durable=config.durable).close()  # a bad database fails here
     check_site(config)  # and an unreachable Redis here
-    return serve(config, args.host, args.port, args.loop)
+    return serve(config, args.host, args.port, args.loop, args.log_format)
 
 
 def warn_any_host(host: str) -> None:
@@ -173,4 +185,20 @@ def add_serve_command(sub: Any) -> None:
         default="auto",
         help="event loop: auto (uvicorn's choice: uvloop when installed), asyncio, uvloop",
     )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a proxy (address, network such as 10.0.0.0/8, or *) whose X-Forwarded-For"
+        f" names the client (default: {', '.join(defaults.forwarded_allow_ips)}; repeat"
+        " for several)",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        default="text",
+        help="text, or json: one JSON object a line (time, level, logger, message)",
+    )
+    from_environment(p, os.environ)
     p.set_defaults(func=cmd_serve)

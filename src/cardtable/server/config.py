@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from cardtable.engine.errors import CardtableError
@@ -86,6 +88,12 @@ class ServerConfig:
     #: Seconds a seat taken before the match starts is held even with its holder
     #: connected: a match not started by then gives the seat up (its sockets watch on).
     unstarted_seat_seconds: float = 900.0
+    #: Seconds a match with nobody seated connected waits before its seats' stand-ins
+    #: play it to its end, so an abandoned match ends.
+    abandoned_match_seconds: float = 600.0
+    #: Seconds a table whose match is over stays in memory with nobody connected; it
+    #: is read again from the database on the next request.
+    room_idle_seconds: float = 60.0
     #: Seats a client address may take a minute (bursts of that many).
     joins_per_minute: float = 10.0
     #: Spectators one table admits.
@@ -124,9 +132,19 @@ class ServerConfig:
     read_cache_bytes: int = 64 * 2**20
     #: Host names the server answers to (empty: any).
     allowed_hosts: tuple[str, ...] = ()
+    #: Addresses or networks (``10.0.0.0/8``, or ``*`` for any) of the proxies whose
+    #: ``X-Forwarded-For`` names the client: a request through one of them counts as
+    #: the client it names in every per-address limit; any other counts as its own
+    #: address, whatever it claims. None by default: a server reached directly must
+    #: not take a client's word for its address.
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse settings the server could not run with, before it starts."""
+        for setting in fields(self):
+            value = getattr(self, setting.name)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ServerSetupError(f"{setting.name} must be a finite number, not {value}")
         if self.redis is not None and not is_postgres_url(self.db):
             raise ServerSetupError(
                 "several processes share one site through PostgreSQL: --redis needs"
@@ -148,10 +166,32 @@ class ServerConfig:
             raise ServerSetupError(
                 f"the window must last above 0 seconds, not {self.window_seconds}"
             )
+        check_proxies(self.forwarded_allow_ips)
         for name in LIMITS:
             value = getattr(self, name)
-            if not value > 0:
-                raise ServerSetupError(f"the limit {name} must be above 0, not {value}")
+            most = LIMIT_MAXIMA.get(name, DEFAULT_MAXIMUM)
+            if not 0 < value <= most:
+                raise ServerSetupError(
+                    f"the limit {name} must be above 0 and at most {most:g}, not {value}"
+                )
+
+
+def check_proxies(proxies: tuple[str, ...]) -> None:
+    """Refuse a proxy that is no address or network (uvicorn would silently compare it
+    as text, and trust nobody), and ``*`` among others."""
+    for proxy in proxies:
+        if proxy == "*":
+            if len(proxies) > 1:
+                raise ServerSetupError(
+                    "--forwarded-allow-ips '*' trusts every address: give it alone"
+                )
+            continue
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ServerSetupError(
+                f"--forwarded-allow-ips {proxy!r} is not an IP address or network"
+            ) from None
 
 
 #: The numeric limits ``--limit NAME=VALUE`` sets (documented in docs/server.md).
@@ -172,6 +212,8 @@ LIMITS = (
     "unjoined_table_seconds",
     "seat_grace_seconds",
     "unstarted_seat_seconds",
+    "abandoned_match_seconds",
+    "room_idle_seconds",
     "joins_per_minute",
     "max_spectators",
     "chat_kept",
@@ -192,6 +234,23 @@ LIMITS = (
 )
 
 
+#: The largest value of a limit, unless ``LIMIT_MAXIMA`` gives its own: far beyond any
+#: use, yet a number every timer and counter of the server can hold.
+DEFAULT_MAXIMUM = 1e9
+#: Limits with their own largest value: durations (a day), and the cache (1 TiB).
+LIMIT_MAXIMA = {
+    "min_turn_seconds": 86400.0,
+    "table_idle_seconds": 86400.0,
+    "unjoined_table_seconds": 86400.0,
+    "seat_grace_seconds": 86400.0,
+    "status_seconds": 60.0,
+    "listing_seconds": 3600.0,
+    "http_timeout": 3600.0,
+    "bot_max_ms": 3600e3,
+    "read_cache_bytes": float(2**40),
+}
+
+
 def parse_limit(text: str) -> tuple[str, float | int]:
     """``NAME=VALUE`` of ``--limit``: a known limit and a number of its type."""
     name, sep, raw = text.partition("=")
@@ -200,8 +259,10 @@ def parse_limit(text: str) -> tuple[str, float | int]:
         raise ServerSetupError(f"--limit takes NAME=VALUE with NAME one of: {', '.join(LIMITS)}")
     kind = type(getattr(ServerConfig, name))
     try:
-        return name, kind(raw)
-    except ValueError:
-        raise ServerSetupError(
-            f"--limit {name} needs a {kind.__name__} value, not {raw!r}"
-        ) from None
+        value = kind(raw)
+    except (ValueError, OverflowError):
+        value = None
+    if value is None or not math.isfinite(value):
+        number = "whole number" if kind is int else "finite number"
+        raise ServerSetupError(f"--limit {name} needs a {number}, not {raw!r}")
+    return name, value

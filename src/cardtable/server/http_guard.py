@@ -12,6 +12,12 @@ waiting for a request head, is closed at once, at the accept, before any work. A
 connection upgraded to a WebSocket leaves these counts (the application counts an
 address's sockets). Errors such connections cause are logged a few times a minute per
 kind, not once each.
+
+A connection from a trusted proxy (``forwarded_allow_ips``) carries many clients, whose
+addresses are known only from each request's ``X-Forwarded-For``: it has no share of
+its own, only the cap on all connections (the proxy limits each address's connections
+itself, see docs/deploy.md); every limit of the application then counts the client the
+proxy names.
 """
 
 from __future__ import annotations
@@ -20,10 +26,14 @@ import asyncio
 import logging
 import time
 from collections import Counter
+from collections.abc import Iterable
 from typing import ClassVar
 
 import h11
+from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .logs import formatter_like_uvicorn
 
 #: Loggers whose records are rate-limited: uvicorn's, asyncio's (accept errors) and ours.
 LIMITED_LOGGERS = ("uvicorn.error", "asyncio", "cardtable")
@@ -40,16 +50,26 @@ class GuardedH11Protocol(H11Protocol):
     #: address -> its HTTP connections open, and those waiting for a request head.
     open_by_client: ClassVar[Counter[str]] = Counter()
     heads_by_client: ClassVar[Counter[str]] = Counter()
+    #: The proxies whose connections have no share of their own (see the module).
+    proxies: ClassVar[_TrustedHosts] = _TrustedHosts([])
+
+    @classmethod
+    def trust(cls, proxies: Iterable[str]) -> None:
+        """Exempt connections from ``proxies`` (as uvicorn reads ``forwarded_allow_ips``)."""
+        cls.proxies = _TrustedHosts(list(proxies))
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer: asyncio.TimerHandle | None = None
         self._peer = self.client[0] if self.client else ""
         self._counted = False
-        if (
-            len(self.connections) > self.max_connections
-            or self.open_by_client[self._peer] >= self.client_connections
-            or self.heads_by_client[self._peer] >= self.client_heads
+        shared = self._peer not in self.proxies
+        if len(self.connections) > self.max_connections or (
+            shared
+            and (
+                self.open_by_client[self._peer] >= self.client_connections
+                or self.heads_by_client[self._peer] >= self.client_heads
+            )
         ):
             transport.abort()
             return
@@ -147,7 +167,10 @@ def limit_logging(per_minute: int = 10) -> None:
             logger.addFilter(log_filter)
             continue
         handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        handler.setFormatter(
+            formatter_like_uvicorn()
+            or logging.Formatter("%(levelname)s:     %(name)s: %(message)s")
+        )
         handler.addFilter(log_filter)
         logger.addFilter(log_filter)
         logger.addHandler(handler)

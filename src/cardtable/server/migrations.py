@@ -239,9 +239,7 @@ def pending(version: int, dialect: Dialect, database: str) -> list[str]:
             f" cardtable's {VERSION}: run the cardtable that wrote it, or a newer one"
         )
     return [
-        statement
-        for step in STEPS[version:]
-        for statement in split_statements(step.text(dialect))
+        statement for step in STEPS[version:] for statement in split_statements(step.text(dialect))
     ]
 
 
