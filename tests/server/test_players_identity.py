@@ -62,6 +62,8 @@ def test_register_a_passkey_then_sign_in_on_another_device_and_recover_once(serv
     # a second passkey gets no new recovery code
     again = laptop.register(Authenticator(), registered["name"])
     assert again.status_code == 201 and "recovery_code" not in again.json()
+    # the landing page naming its guest leaves a registered player's name alone
+    assert laptop.guest("Someone else")["name"] == registered["name"]
 
     signed_in = phone.sign_in(device)
     assert signed_in.status_code == 200, signed_in.text

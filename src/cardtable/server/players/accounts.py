@@ -89,14 +89,8 @@ class Accounts:
         return None if row is None else self.get(row[0])
 
     def rename(self, player_id: str, name: str) -> None:
-        """Set a guest's name, or a registered player's (still unique)."""
-        player = self.get(player_id)
-        if player is None:
-            raise ProtocolError("no_player", "no such player", 404)
-        if player.registered:
-            self.claim_name(player_id, name)
-        else:
-            self.db.execute("UPDATE players SET name = ? WHERE id = ?", clean_name(name), player_id)
+        """Set a guest's name (guests' names may repeat)."""
+        self.db.execute("UPDATE players SET name = ? WHERE id = ?", clean_name(name), player_id)
 
     def claim_name(self, player_id: str, name: str) -> None:
         """Make ``name`` this player's registered name; ``name_taken`` if another has it."""

@@ -72,12 +72,15 @@ async def me(request: Request) -> JSONResponse:
 
 
 async def guest(request: Request) -> JSONResponse:
-    """Name this browser's player, making it a guest player with a session first if
-    it has none."""
+    """Make this browser a guest player named ``name`` with a session if it has none;
+    rename a guest (a registered player's name changes only by registering)."""
     players = _players(request)
     name = (await _body(request, NAME))["name"]
     player = await players.player_of(request)
     if player is not None:
+        known = await _player_json(players, player)
+        if known["registered"]:
+            return JSONResponse(known)
         await players.db.run(players.accounts.rename, player, name)
         return JSONResponse(await _player_json(players, player))
     created = await players.db.run(players.accounts.new_guest, name)

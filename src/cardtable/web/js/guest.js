@@ -1,0 +1,9 @@
+// Gives this browser a player (a guest, under the name it remembers) once it has a
+// name, so that the tables it sits at are linked to it: its history, and what it
+// keeps when it registers a passkey (docs/players.md).
+
+import { ensurePlayer } from "./players.js";
+import { playerName } from "./session.js";
+
+const name = playerName();
+if (name) ensurePlayer(name).catch((error) => console.warn("no player for this browser:", error.message));
