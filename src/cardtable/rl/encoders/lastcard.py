@@ -3,6 +3,8 @@
 A card is one of the 54 types of ``games/lastcard/cards.py`` (colour * 13 + rank for
 the coloured ones, then ``wild`` and ``+4``). The hand is a count per type divided by
 4 (the most copies a type has in the deck). Hand sizes are divided by 20 and may pass 1.
+The house rules' blocks (an open window, the card to jump in on, the seat that may be
+caught, the +4 that may be challenged) are all zero at a table without them.
 """
 
 from __future__ import annotations
@@ -33,4 +35,10 @@ def encode_lastcard(w: FeatureWriter, view: Mapping[str, Any], players: int) -> 
     w.values("hand", counts)
     drawn = view["drawn"]
     w.one_hot("drawn", TYPES, None if drawn is None else CODE[drawn])
+    window = set(view.get("window", ()))
+    w.values("window", [1.0 if seat in window else 0.0 for seat in rotated(range(players), you)])
+    jump = view.get("jump")
+    w.one_hot("jump", TYPES, None if jump is None else CODE[jump])
+    w.one_hot("catch", players, relative(view.get("catch"), you, players))
+    w.one_hot("challenge", players, relative(view.get("challenge"), you, players))
     w.values("totals", scaled_totals(view))
