@@ -180,8 +180,12 @@ async def recover(request: Request) -> JSONResponse:
 
 
 async def profile(request: Request) -> JSONResponse:
+    """A player's name and ratings (``rating`` is the conservative one shown)."""
     players = _players(request)
-    return JSONResponse(await _player_json(players, request.path_params["player"]))
+    player = request.path_params["player"]
+    answer = await _player_json(players, player)
+    ratings = await players.db.run(players.ratings.of, player)
+    return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]})
 
 
 async def history(request: Request) -> JSONResponse:

@@ -15,7 +15,8 @@ from starlette.requests import HTTPConnection
 from .accounts import Accounts
 from .database import Database
 from .passkeys import Passkeys
-from .seats import Finished, Seats
+from .ratings import Ratings
+from .seats import Seats
 from .sessions import Sessions, cookie_value
 
 if TYPE_CHECKING:
@@ -25,18 +26,14 @@ if TYPE_CHECKING:
 logger = logging.getLogger("cardtable.players")
 
 
-def unrated(match: Finished) -> bool:
-    """The rater of a server without ratings: no match is rated."""
-    return False
-
-
 class Players:
     def __init__(self, db_url: str) -> None:
         self.db = Database(db_url)
         self.accounts = Accounts(self.db)
         self.sessions = Sessions(self.db)
         self.passkeys = Passkeys(self.db)
-        self.seats = Seats(self.db, unrated)
+        self.ratings = Ratings(self.db)
+        self.seats = Seats(self.db, self.ratings.rate)
 
     async def player_of(self, connection: HTTPConnection) -> str | None:
         """The player of the request's or socket's session cookie, if it is live."""
