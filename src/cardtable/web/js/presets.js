@@ -22,6 +22,9 @@ export const PRESETS = {
     { id: "quick", options: { target_score: 150 } },
     { id: "nostack", options: { stack_plus_two: false, stack_plus_four: false } },
     { id: "anything", options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 } },
+    { id: "classic", options: { draw_until_playable: true, catch_missed_call: true } },
+    { id: "party", options: { jump_in: true, seven_zero: true } },
+    { id: "strict", options: { stack_plus_two: false, stack_plus_four: false, challenge_plus_four: true, catch_missed_call: true } },
   ],
 };
 

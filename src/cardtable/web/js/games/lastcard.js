@@ -1,6 +1,9 @@
 // The Last Card table: the viewer's hand, the other players' card counts, the discard
 // pile with the colour to follow, the direction of play and any pending draw. Wild
-// cards ask for a colour; the "Last Card" button marks the next play as called.
+// cards ask for a colour; the "Last Card" button marks the next play as called. Under
+// the house rules the same hand jumps in (a card of it is playable out of turn while a
+// window is open), and buttons catch a missed call, challenge a +4, let a window go or
+// name whom a 7 swaps hands with.
 
 import { ofType } from "../actions.js";
 import { lastCardCard } from "../art/deck.js";
@@ -134,12 +137,17 @@ function controls(ctx) {
   if (canCall) call.classList.add("playable");
   if (canCall && !ctx.ui.calling) call.classList.add("call-now");
   const draws = ofType(ctx.legal, "draw");
+  const optional = (type, text) => (ofType(ctx.legal, type).length ? ctx.button(text, ofType(ctx.legal, type)) : null);
   return h(
     "div",
     { class: "controls" },
     call,
     ctx.button(v.pending ? t("lastcard.button.drawN", { n: v.pending }) : t("lastcard.button.draw"), draws),
-    ofType(ctx.legal, "keep").length ? ctx.button(t("lastcard.button.keep"), ofType(ctx.legal, "keep")) : null,
+    optional("keep", t("lastcard.button.keep")),
+    optional("catch", t("lastcard.button.catch")),
+    optional("challenge", t("lastcard.button.challenge")),
+    ofType(ctx.legal, "swap_with").map((a) => ctx.button(t("lastcard.button.swapWith", { name: seatName(ctx, a.seat) }), [a])),
+    optional("pass", t("lastcard.button.pass")),
   );
 }
 
@@ -152,8 +160,14 @@ export function observe(event, ctx) {
 export function status(ctx) {
   const v = ctx.view;
   if (v.phase === "over") return t("status.over");
-  if (v.current !== ctx.you) return t("status.playing", { name: seatName(ctx, v.current) });
   const plays = ofType(ctx.legal, "play");
+  if (ofType(ctx.legal, "catch").length) return t("lastcard.status.catch", { name: seatName(ctx, v.catch) });
+  if (v.current !== ctx.you) {
+    if (plays.length) return t("lastcard.status.jump", { card: cardName(v.jump) });
+    return t("status.playing", { name: seatName(ctx, v.current) });
+  }
+  if (v.phase === "swap") return t("lastcard.status.swap");
+  if (ofType(ctx.legal, "challenge").length) return t("lastcard.status.challenge", { name: seatName(ctx, v.challenge), n: v.pending });
   // Offered with every play that leaves one card, the drawn card's included.
   const call = plays.some((a) => a.call) ? ` ${t("lastcard.status.call")}` : "";
   if (v.phase === "play_drawn") {
@@ -197,7 +211,7 @@ export function moves(event, ctx) {
  * penalty; the engine's "penalty" is the pending draw of the +2 and +4 cards played,
  * an ordinary part of play, and is told as such (lastcard.log.draw.<key>).
  */
-const DRAW_REASONS = { missed_call: "missed_call", penalty: "pending" };
+const DRAW_REASONS = { missed_call: "missed_call", penalty: "pending", challenge: "challenge" };
 
 /** A line for the table's log, or null for events not worth one. */
 export function describe(event, ctx) {
@@ -218,6 +232,20 @@ export function describe(event, ctx) {
       return t("lastcard.log.drawn", { cards: listOf(event.cards.map(cardName)) });
     case "keep":
       return t("lastcard.log.keep", { name: who });
+    case "jump_in":
+      return t("lastcard.log.jump_in", { name: who, card: cardName(event.card) });
+    case "catch":
+      return t("lastcard.log.catch", { name: who, caught: seatName(ctx, event.caught) });
+    case "challenge":
+      return t(`lastcard.log.challenge${event.guilty ? "Guilty" : "Honest"}`, { name: who, target: seatName(ctx, event.target) });
+    case "challenged_hand":
+      return t("lastcard.log.challenged_hand", { name: who, cards: listOf(event.cards.map(cardName)) });
+    case "swap":
+      return t("lastcard.log.swap", { name: who, other: seatName(ctx, event.with) });
+    case "hands_passed":
+      return t("lastcard.log.hands_passed");
+    case "hand":
+      return t("lastcard.log.hand", { cards: listOf(event.cards.map(cardName)) });
     default:
       return null;
   }
