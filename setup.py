@@ -21,6 +21,7 @@ SOURCES = (
     "lastcard.c",
     "lastcard_state.c",
     "lastcard_playout.c",
+    "lastcard_vec.c",
     "weighted.c",
     "playout_io.c",
 )
@@ -34,6 +35,7 @@ HEADERS = (
     "lastcard.h",
     "lastcard_state.h",
     "lastcard_playout.h",
+    "lastcard_vec.h",
     "weighted.h",
     "playout_io.h",
 )

@@ -25,3 +25,17 @@ def lastcard_heuristic_playout(state: Any, state_rng: random.Random) -> int | No
 def skyjo_greedy_playout(
     state: Any, state_rng: random.Random, chance: random.Random, bot_rng: random.Random
 ) -> None: ...
+def lastcard_vec_new(
+    template: Any,
+    obs: Any,
+    mask: Any,
+    seat: int,
+    offsets: tuple[int, ...],
+    phase_index: tuple[int, ...],
+    play_index: tuple[int, ...],
+    draw_index: int,
+    keep_index: int,
+    total_scale: float,
+) -> Any: ...
+def lastcard_vec_reset(vec: Any, i: int, match_seed: int) -> None: ...
+def lastcard_vec_step(vec: Any, actions: Any, playing: Any, rewards: Any, terminated: Any) -> None: ...

@@ -187,6 +187,8 @@ static void start_round(LastCard *g)
     begin_turn(g, g->starter, 0);
 }
 
+void lc_new_round(LastCard *g) { start_round(g); }
+
 static long hand_points(const LastCard *g, int seat)
 {
     long total = 0;

@@ -58,6 +58,9 @@ void lastcard_rules(LastCardRules *rules, int plus4_on_plus2, int stack_two, int
 int lc_play(LastCard *g, int seat, int t, int color, int call);
 int lc_draw(LastCard *g, int seat);
 int lc_keep(LastCard *g, int seat);
+/* _start_round: shuffle from g->rng, deal, turn the start card (a new match: round 0,
+ * starter -1, totals zero). */
+void lc_new_round(LastCard *g);
 static inline int lc_after(const LastCard *g, int seat) { return (seat + g->direction + g->n) % g->n; }
 
 #endif

@@ -136,6 +136,11 @@ static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
     return t;
 }
 
+int lc_heuristic_choice(const LastCard *g, int seat, uint64_t mine, int *i)
+{
+    return choice(g, seat, mine, i);
+}
+
 /* One move of the heuristic's playout: the forced Draw or Keep, else its play. */
 static int heuristic_move(LastCard *g, PyObject *log)
 {

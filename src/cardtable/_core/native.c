@@ -9,6 +9,7 @@
 
 #include "cactus.h"
 #include "lastcard_playout.h"
+#include "lastcard_vec.h"
 #include "mt19937.h"
 #include "weighted.h"
 #include "skyjo.h"
@@ -129,6 +130,13 @@ static PyMethodDef methods[] = {
      "lastcard_random_playout(state, state_rng, rng, until_round_end): LastCardState.random_playout."},
     {"lastcard_heuristic_playout", (PyCFunction)(void (*)(void))lastcard_heuristic_playout, METH_FASTCALL,
      "lastcard_heuristic_playout(state, state_rng): LastCardHeuristicBot.playout."},
+    {"lastcard_vec_new", (PyCFunction)(void (*)(void))lastcard_vec_new, METH_FASTCALL,
+     "lastcard_vec_new(template, obs, mask, seat, offsets, phase_index, play_index, draw_index, "
+     "keep_index, total_scale): batched Last Card environments (cardtable.rl.native_vector)."},
+    {"lastcard_vec_reset", (PyCFunction)(void (*)(void))lastcard_vec_reset, METH_FASTCALL,
+     "lastcard_vec_reset(vec, i, match_seed): a new match in environment i, observed."},
+    {"lastcard_vec_step", (PyCFunction)(void (*)(void))lastcard_vec_step, METH_FASTCALL,
+     "lastcard_vec_step(vec, actions, playing, rewards, terminated): one step of every playing environment."},
     {NULL, NULL, 0, NULL},
 };
 

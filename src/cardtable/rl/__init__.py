@@ -1,10 +1,12 @@
 """Reinforcement-learning interfaces to the cardtable games (optional extra ``[rl]``).
 
 ``env(game, ...)`` is a PettingZoo AEC environment with every seat an agent
-(``CardtableAECEnv``); ``single_agent_env(game, ...)`` a Gymnasium environment with
-one learner against cardtable bots (``SingleAgentEnv``); their keyword arguments are
-those classes'. Both need numpy, gymnasium and pettingzoo, imported only when an
-environment is made: without them the call fails naming the extra to install.
+(``CardtableAECEnv``), ``parallel_env`` the same with PettingZoo's parallel API
+(``CardtableParallelEnv``); ``single_agent_env(game, ...)`` a Gymnasium environment
+with one learner against cardtable bots (``SingleAgentEnv``), ``vector_env`` a batch
+of those as a Gymnasium ``VectorEnv`` (``CardtableVectorEnv``); their keyword
+arguments are those classes'. All need numpy, gymnasium and pettingzoo, imported only
+when an environment is made: without them the call fails naming the extra to install.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from .aec import CardtableAECEnv
     from .parallel import CardtableParallelEnv
     from .single import SingleAgentEnv
+    from .vector import CardtableVectorEnv
 
 
 def _require_rl() -> None:
@@ -53,4 +56,14 @@ def single_agent_env(game: str, **kwargs: Any) -> SingleAgentEnv:
     return SingleAgentEnv(game, **kwargs)
 
 
-__all__ = ["env", "parallel_env", "single_agent_env"]
+def vector_env(game: str, num_envs: int, **kwargs: Any) -> CardtableVectorEnv:
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` single-agent matches of ``game``, with
+    the arguments of ``single_agent_env`` and ``seed`` (the first reset's), ``backend``
+    (``auto``, ``python`` or ``native``) and ``copy``. See ``cardtable.rl.vector``."""
+    _require_rl()
+    from .vector import CardtableVectorEnv
+
+    return CardtableVectorEnv(game, num_envs, **kwargs)
+
+
+__all__ = ["env", "parallel_env", "single_agent_env", "vector_env"]

@@ -45,6 +45,11 @@ Observation = dict[str, npt.NDArray[Any]] | npt.NDArray[Any]
 MASK_PLACES = ("observation", "info")
 
 
+def deal_seed(seeds: random.Random) -> int:
+    """The seed of an episode's match, drawn from the environment's generator."""
+    return seeds.getrandbits(63)
+
+
 class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """One match (or its first round, with ``scope="round"``) of a cardtable game."""
 
@@ -103,7 +108,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         if seed is not None:
             self._seeds.seed(seed)
         self.game_state = make(
-            self.game, self.players, self._seeds.getrandbits(63), options=self.options
+            self.game, self.players, deal_seed(self._seeds), options=self.options
         )
         self._rounds_before = 0
         self.agents = self.possible_agents.copy()

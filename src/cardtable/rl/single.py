@@ -81,17 +81,25 @@ class SingleAgentEnv(gym.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        super().reset(seed=seed)
+        match_seed, bot_seeds = self.episode_seeds(seed)
         self._lost = False
-        self.aec.reset(seed=int(self.np_random.integers(2**62)))
+        self.aec.reset(seed=match_seed)
         others = [s for s in range(self.aec.players) if s != self.seat]
         self._bots = {
-            s: make_bot(spec, self.aec.game, int(self.np_random.integers(2**62)))
-            for s, spec in zip(others, self.opponent_specs, strict=True)
+            s: make_bot(spec, self.aec.game, bot_seed)
+            for s, spec, bot_seed in zip(others, self.opponent_specs, bot_seeds, strict=True)
         }
         reward = self._play_opponents()
         assert reward == 0.0 and not self._over(), "an episode cannot end before the learner acts"
         return self._observe(), {"action_mask": self._mask.copy()}
+
+    def episode_seeds(self, seed: int | None) -> tuple[int, list[int]]:
+        """Start an episode's draws (``seed`` reseeds the generator): the seed of its
+        match (``CardtableAECEnv.reset``'s) and one seed per opponent. The batched
+        environment's compiled backend draws its episodes through this too."""
+        super().reset(seed=seed)
+        match_seed = int(self.np_random.integers(2**62))
+        return match_seed, [int(self.np_random.integers(2**62)) for _ in self.opponent_specs]
 
     def step(
         self, action: np.int64 | int
