@@ -114,6 +114,8 @@ def test_round_trip_estimate_follows_the_samples():
     assert lag.one_way() == 0.0 and lag.describe() == {"rtt_ms": None, "deviation_ms": None}
     lag.sample(0.100)
     assert lag.rtt == pytest.approx(0.100) and lag.deviation == pytest.approx(0.050)
+    lag.sample(0.200)  # the first samples are averaged
+    assert lag.rtt == pytest.approx(0.150)
     for _ in range(60):
         lag.sample(0.250)
     assert lag.rtt == pytest.approx(0.250, abs=1e-3)

@@ -5,7 +5,9 @@ The server sends ``{"type": "ping", "id": n, ...}`` and the client answers
 samples feed an exponentially weighted mean and mean deviation, as TCP keeps its
 round-trip estimate (RFC 6298: the mean moves by 1/8 of each error, the deviation by
 1/4), so one slow packet moves the estimate a little and a lasting change of route
-moves it within a few samples.
+moves it within a few samples. The first eight samples are averaged plainly (the
+mean moves by ``1/n`` of the n-th error), so that a slow first answer, common while a
+page loads, is diluted within seconds rather than decaying over many.
 
 Only a client that answers pings is pinged: it asks by sending a first ``pong``
 without an id. The next ping goes out ``PING_SECONDS`` after each answer, so a
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 #: Seconds between a pong and the next ping.
-PING_SECONDS = 2.0
+PING_SECONDS = 1.0
 #: Weight of a new sample in the mean and in the mean deviation (RFC 6298).
 MEAN_GAIN = 1 / 8
 DEVIATION_GAIN = 1 / 4
@@ -52,7 +54,7 @@ class Lag:
             self.rtt, self.deviation = rtt, rtt / 2
         else:
             self.deviation += DEVIATION_GAIN * (abs(rtt - self.rtt) - self.deviation)
-            self.rtt += MEAN_GAIN * (rtt - self.rtt)
+            self.rtt += max(MEAN_GAIN, 1 / (self.samples + 1)) * (rtt - self.rtt)
         self.samples += 1
 
     def one_way(self) -> float:

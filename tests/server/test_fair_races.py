@@ -1,0 +1,347 @@
+"""Fair races through the real server: WebSocket clients behind loopback proxies that
+delay each client's traffic by a fixed round trip (20, 100 or 250 ms).
+
+Each table seats three greedy bots and two people, so every bot's discard opens a
+quick-discard window in which both people race (each passes, and the order of their
+acks says whom the judge ranked first). The people "click" at moments the test
+chooses on one clock: at the same moment (each within a 60 Hz frame of it), or one of
+them 60 ms before the other. Many tables play at once, so several hundred races take
+well under a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.server.races import CAP
+
+from .support import Server, create_table
+
+#: A screen shows a new frame every 16.7 ms: two clicks "at the same moment" on two
+#: screens are each somewhere within the frame.
+FRAME = 1 / 60
+EARLIER = 0.060
+#: How long a lying client holds each pong.
+LIE = 1.0
+SEATS = ["greedy", "greedy", "greedy", "human", "human"]
+
+
+class DelayProxy:
+    """A loopback TCP proxy to the server adding ``rtt / 2`` each way, in order."""
+
+    def __init__(self, target_port: int, rtt: float) -> None:
+        self.target_port = target_port
+        self.delay = rtt / 2
+        self.server: asyncio.Server | None = None
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        for source, sink in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pipe(source, sink))
+            self.tasks.add(task)
+
+    async def _pipe(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                due, data = await queue.get()
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if not data:
+                    sink.close()
+                    return
+                sink.write(data)
+                await sink.drain()
+
+        delivering = asyncio.create_task(deliver())
+        self.tasks.add(delivering)
+        with contextlib.suppress(ConnectionError):
+            while data := await source.read(65536):
+                queue.put_nowait((loop.time() + self.delay, data))
+        queue.put_nowait((loop.time() + self.delay, b""))
+
+    async def close(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for task in self.tasks:
+            task.cancel()
+
+
+@dataclass
+class Player:
+    """One person at a table behind its proxy: answers pings (late, if it lies), plays
+    its own turns at once, and keeps the states and acks it receives."""
+
+    ws: ClientConnection
+    seat: int
+    lies: bool = False
+    state: dict[str, Any] | None = None
+    window: tuple[int, int] | None = None
+    rtt_ms: int | None = None
+    pings: int = 0
+    seq: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    answers: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+
+    async def send(self, message: dict[str, Any]) -> int:
+        self.seq += 1
+        await self.ws.send(json.dumps(message | {"seq": self.seq}))
+        return self.seq
+
+    async def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message`` and wait for the ack or error that answers it."""
+        future = asyncio.get_running_loop().create_future()
+        self.answers[self.seq + 1] = future
+        await self.send(message)
+        return await asyncio.wait_for(future, 30)
+
+    async def pong(self, ping_id: int) -> None:
+        if self.lies:
+            await asyncio.sleep(LIE)
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps({"type": "pong", "id": ping_id}))
+
+    async def read(self) -> None:
+        async for text in self.ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "ping":
+                self.rtt_ms = message["rtt_ms"]
+                self.pings += 1
+                asyncio.create_task(self.pong(message["id"]))  # noqa: RUF006
+            elif kind in ("ack", "error") and message.get("seq") in self.answers:
+                self.answers.pop(message["seq"]).set_result(message)
+            elif kind == "state":
+                window = message["view"]["window"]
+                before = None if self.state is None else self.state["view"]["window"]
+                if window is not None and before is None:
+                    self.window = (message["match"], message["version"])
+                self.state = message
+            if kind in ("state", "match_result"):
+                self.changed.set()
+
+
+class Race:
+    """Two players meet at one window; each gets its click time once both are there."""
+
+    def __init__(self, mode: str, offsets: dict[int, float]) -> None:
+        self.mode = mode
+        self.offsets = offsets
+        self.arrived: set[int] = set()
+        self.both = asyncio.Event()
+        self.moment = 0.0
+        self.answers: dict[int, dict[str, Any]] = {}
+
+    async def meet(self, seat: int) -> float:
+        """When this player clicks (the other player may never come: a bot's right
+        throw closed the window first; then it clicks at once)."""
+        self.arrived.add(seat)
+        if len(self.arrived) == 2:
+            self.moment = asyncio.get_running_loop().time() + random.uniform(0.005, 0.030)
+            self.both.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.both.wait(), 3)
+        return self.moment + self.offsets[seat] + random.uniform(0, FRAME)
+
+    def winner(self) -> int | None:
+        """The seat whose pass the server applied first, once both were applied."""
+        versions = {seat: answer.get("version") for seat, answer in self.answers.items()}
+        if len(versions) < 2 or None in versions.values():
+            return None
+        return min(versions, key=lambda seat: versions[seat])
+
+
+@dataclass
+class Table:
+    """One table's two players, their delays and the races they ran."""
+
+    code: str
+    players: list[Player]
+    rtts: tuple[float, float]
+    modes: itertools.cycle[str]
+    races: int
+    results: list[tuple[str, int]] = field(default_factory=list)
+    meetings: dict[tuple[int, int], Race] = field(default_factory=dict)
+    offsets: dict[tuple[int, int], dict[int, float]] = field(default_factory=dict)
+
+    def race(self, key: tuple[int, int]) -> Race:
+        if key not in self.meetings:
+            mode = next(self.modes)
+            a, b = (p.seat for p in self.players)
+            first = {"same": {}, "first_earlier": {a: -EARLIER}, "second_earlier": {b: -EARLIER}}
+            first |= {"first_late_over": {a: CAP + 0.030}, "first_late_under": {a: CAP - 0.060}}
+            self.meetings[key] = Race(mode, {a: 0.0, b: 0.0} | first[mode])
+        return self.meetings[key]
+
+
+def own_move(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A person's turn played at once: look, draw, discard what was drawn, skip effects."""
+    by_type = {a["type"]: a for a in legal}
+    for kind in ("look", "draw", "discard", "pass", "keep"):
+        if kind in by_type:
+            return by_type[kind]
+    return next(a for a in legal if a["type"] != "call_cactus")
+
+
+async def play(table: Table, me: Player) -> None:
+    done_windows: set[tuple[int, int]] = set()
+    rematches: set[int] = set()
+    other = next(p for p in table.players if p is not me)
+    while len(table.results) < table.races:
+        await me.changed.wait()
+        me.changed.clear()
+        state = me.state
+        assert state is not None
+        if state["view"]["is_over"]:
+            if state["match"] not in rematches:
+                rematches.add(state["match"])
+                await me.send({"type": "rematch"})
+            continue
+        if me.seat not in state["view"]["to_act"]:
+            continue
+        window = state["view"]["window"]
+        if window is None:
+            await me.answer({"type": "action", "action": own_move(state["legal"])})
+            continue
+        key = me.window
+        assert key is not None
+        if key in done_windows:
+            continue
+        done_windows.add(key)
+        if other.seat not in window["seats"]:
+            await me.answer({"type": "action", "action": {"type": "pass"}})
+            continue
+        race = table.race(key)
+        click = await race.meet(me.seat)
+        await asyncio.sleep(max(0.0, click - asyncio.get_running_loop().time()))
+        race.answers[me.seat] = await me.answer({"type": "action", "action": {"type": "pass"}})
+        winner = race.winner()
+        if winner is not None:
+            table.results.append((race.mode, winner))
+        me.changed.set()  # look again at the latest state
+    other.changed.set()  # the other player may be waiting on this one: it stops too
+
+
+async def open_table(
+    server: Server,
+    rtts: tuple[float, float],
+    modes: list[str],
+    races: int,
+    liar: bool,
+    proxies: list[DelayProxy],
+) -> Table:
+    code = create_table(server, "cactus", SEATS, options={"quick_discard_seconds": 20})["code"]
+    players = []
+    for index, rtt in enumerate(rtts):
+        proxy = DelayProxy(server.port, rtt)
+        proxies.append(proxy)
+        port = await proxy.start()
+        ws = await connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=2**22)
+        seat = 3 + index
+        player = Player(ws, seat, lies=liar and index == 0)
+        asyncio.create_task(player.read())  # noqa: RUF006
+        await player.send({"type": "join", "name": f"p{seat}", "seat": seat})
+        await ws.send(json.dumps({"type": "pong"}))  # answer pings from now on
+        players.append(player)
+    return Table(code, players, rtts, itertools.cycle(modes), races)
+
+
+async def measured(player: Player) -> None:
+    """Wait until the server's round-trip estimate has three samples."""
+    while player.pings < 4:
+        await asyncio.sleep(0.05)
+
+
+def run_tables(server: Server, specs: list[tuple[tuple[float, float], list[str], int, bool]]):
+    async def scenario() -> tuple[list[Table], list[list[int]]]:
+        proxies: list[DelayProxy] = []
+        tables = [await open_table(server, *spec, proxies=proxies) for spec in specs]
+        await asyncio.gather(*(measured(p) for t in tables for p in t.players))
+        for table in tables:
+            await table.players[0].send({"type": "start"})
+        players = [play(t, p) for t in tables for p in t.players]
+        try:
+            await asyncio.wait_for(asyncio.gather(*players), 120)
+        except TimeoutError:
+            raise AssertionError([(t.rtts, len(t.results)) for t in tables]) from None
+        estimates = [[p.rtt_ms for p in t.players] for t in tables]
+        for table in tables:
+            for player in table.players:
+                await player.ws.close()
+        for proxy in proxies:
+            await proxy.close()
+        return tables, estimates
+
+    return asyncio.run(scenario())
+
+
+def interval(wins: int, n: int) -> tuple[float, float]:
+    """A 99.9% normal-approximation interval around ``wins / n``."""
+    p = wins / n
+    half = 3.29 * math.sqrt(max(p * (1 - p), 0.25 / n) / n)
+    return p - half, p + half
+
+
+PAIRS = [(0.020, 0.250), (0.020, 0.100), (0.100, 0.250)]
+
+
+@pytest.mark.slow
+def test_races_through_delaying_proxies_are_won_by_the_first_click(server):
+    """At the same moment each wins about half; 60 ms earlier wins 90% or more, for
+    every pair of delays and whichever of the two is earlier."""
+    per_table = 28
+    modes = ["same", "first_earlier", "same", "second_earlier"]
+    specs = [(pair, modes, per_table, False) for pair in PAIRS for _ in range(5)]
+    tables, estimates = run_tables(server, specs)
+    for table, estimate in zip(tables, estimates, strict=True):
+        for rtt, ms in zip(table.rtts, estimate, strict=True):
+            assert abs(ms - rtt * 1000) < 30, (table.rtts, estimate)
+    same = Counter()
+    for table in tables:
+        near = table.players[0].seat  # the first player has the shorter round trip
+        for mode, winner in table.results:
+            if mode == "same":
+                same[winner == near] += 1
+    total = same[True] + same[False]
+    assert total >= 200, same
+    low, high = interval(same[True], total)
+    assert low <= 0.5 <= high, same
+    for pair in PAIRS:
+        results = [r for t in tables if t.rtts == pair for r in t.results]
+        first, second = (p.seat for p in next(t for t in tables if t.rtts == pair).players)
+        for mode, earlier in (("first_earlier", first), ("second_earlier", second)):
+            won = [w == earlier for m, w in results if m == mode]
+            assert len(won) >= 20 and sum(won) >= 0.9 * len(won), (pair, mode, won)
+
+
+@pytest.mark.slow
+def test_a_client_faking_its_lag_gains_at_most_the_cap(server):
+    """A 20 ms client that answers pings a second late is credited with the cap, not its
+    faked half-second: clicking a little less than the cap late it still wins, clicking
+    beyond the cap late it loses."""
+    modes = ["first_late_under", "first_late_over"]
+    tables, estimates = run_tables(server, [((0.020, 0.020), modes, 30, True)] * 2)
+    assert all(e[0] > LIE * 1000 for e in estimates)  # the lie was believed
+    results = [r for t in tables for r in t.results]
+    liar = tables[0].players[0].seat
+    for mode, liar_wins in (("first_late_under", True), ("first_late_over", False)):
+        won = [(w == liar) == liar_wins for m, w in results if m == mode]
+        assert len(won) >= 20 and sum(won) >= 0.9 * len(won), (mode, won)
