@@ -175,12 +175,13 @@ def test_a_match_cut_off_from_its_settlement_is_settled_once_after_a_restart(tmp
         browser = Browser(server)
         player = browser.guest("Ida")["id"]
         # the settlement fails as a crash right after the last action would leave it
-        execute(db, "DROP TABLE settled")
+        execute(db, "ALTER TABLE settled RENAME TO settled_away")
         execute(db, "CREATE VIEW settled AS SELECT 'x' AS code, 0 AS number, 0 AS rated")
         code = asyncio.run(_play_one_match(server, browser))
         assert _history(browser, player) == []
         server.stop()
         execute(db, "DROP VIEW settled")
+        execute(db, "ALTER TABLE settled_away RENAME TO settled")
         for _ in range(2):
             server.start()
             history = _history(browser, player)

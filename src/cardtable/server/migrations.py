@@ -224,6 +224,86 @@ STEPS: tuple[Step, ...] = (
         """,
         postgres="",
     ),
+    Step(
+        # The player layer (server/players, docs/players.md). Times are seconds since
+        # the epoch; a session and a recovery code are kept as their SHA-256 only.
+        "players: guests and registered, passkeys, sessions, who sat where, ratings",
+        sql="""
+        -- A player: a guest (name_key NULL) or registered (name unique, casefolded).
+        CREATE TABLE players (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT UNIQUE,
+            recovery_hash TEXT,
+            created DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE passkeys (
+            credential_id TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL REFERENCES players(id),
+            public_key TEXT NOT NULL,
+            sign_count BIGINT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        );
+        -- A signed-in browser: the SHA-256 of its cookie's random id (revoked: deleted).
+        CREATE TABLE sessions (
+            id_hash TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL REFERENCES players(id),
+            created DOUBLE PRECISION NOT NULL
+        );
+        -- A WebAuthn challenge handed out and not yet answered (one use, short-lived).
+        CREATE TABLE challenges (
+            id TEXT PRIMARY KEY,
+            challenge TEXT NOT NULL,
+            player_id TEXT,
+            expires DOUBLE PRECISION NOT NULL
+        );
+        -- Who holds a table's seat now (set when a signed-in browser takes it).
+        CREATE TABLE seat_players (
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            player_id TEXT NOT NULL,
+            PRIMARY KEY (code, seat)
+        );
+        -- Who sat where in each finished match (player_id NULL: a deleted account).
+        CREATE TABLE match_players (
+            code TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            player_id TEXT,
+            game TEXT NOT NULL,
+            finished DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (code, number, seat)
+        );
+        CREATE INDEX match_players_by_player ON match_players (player_id, finished);
+        -- A finished match whose players (and ratings) are recorded: written in the same
+        -- transaction, so a match is settled exactly once whatever restarts in between.
+        CREATE TABLE settled (
+            code TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            rated INTEGER NOT NULL,
+            PRIMARY KEY (code, number)
+        );
+        CREATE TABLE ratings (
+            player_id TEXT NOT NULL REFERENCES players(id),
+            game TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            matches INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player_id, game)
+        );
+        CREATE TABLE rating_history (
+            player_id TEXT NOT NULL REFERENCES players(id),
+            game TEXT NOT NULL,
+            code TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player_id, code, number)
+        );
+        """,
+    ),
 )
 
 #: The schema version this cardtable writes.

@@ -1,7 +1,8 @@
 """One small database interface for the player layer, over SQLite or PostgreSQL.
 
 The player tables live in the server's own database (``--db``), beside the tables and
-matches, so that a match and the players who sat at it are one read apart. Every
+matches, so that a match and the players who sat at it are one read apart; the
+store creates them with the rest of the schema (``server/migrations.py``). Every
 statement is written once, with ``?`` placeholders and SQL both databases accept;
 ``Database`` translates the placeholders for PostgreSQL. Calls are synchronous and
 short; the HTTP layer runs them in a thread (``run``) so that PostgreSQL's network
@@ -18,12 +19,8 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from ..config import is_postgres_url
-from .schema import TABLES
 
 T = TypeVar("T")
-#: The PostgreSQL advisory lock taken while the player tables are created, so that
-#: several processes starting at once do not race on ``CREATE TABLE``.
-SCHEMA_LOCK = 0x706C61796572
 
 
 class Cursor(Protocol):
@@ -52,11 +49,6 @@ class Database:
                 url, isolation_level=None, check_same_thread=False, timeout=5.0
             )
             self._conn.execute("PRAGMA journal_mode=WAL")
-        with self.transaction():
-            if self.postgres:
-                self.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
-            for statement in TABLES:
-                self.execute(statement)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.postgres else sql
