@@ -3,6 +3,8 @@
 Numbers show their digit; Skip, Reverse and +2 show ``⊘``, ``⇄`` and ``+2`` on their
 colour; Wild (``W``) and +4 are striped in all four colours. The top card is shown
 with the colour to follow, which for a Wild or +4 is the colour its player named.
+Under the house rules the centre also says what may be jumped in on, who may be
+caught and whose +4 may be challenged; the moves name them.
 """
 
 from __future__ import annotations
@@ -36,11 +38,18 @@ PROMPTS = {
     "pending": "A draw of {pending} is pending: answer it or draw",
     "play_drawn": "You drew the {drawn_words}: play it or keep it",
     "keep_drawn": "You drew the {drawn_words}, which does not fit: keep it",
+    "swap": "You played a 7: choose whom to swap hands with",
+    "window": "Out of turn: jump in, catch or let it go",
+    "challenge": "A +4 from {challenger}: draw {pending}, or challenge it",
 }
 MOVES = {
     "play": "Play the {card_words}{naming}{calling}",
     "draw": "{draw_words}",
     "keep": "Keep the drawn card",
+    "challenge": "Challenge the +4 of {challenged_name}",
+    "catch": "Catch {caught_name}, who forgot to call Last Card",
+    "pass": "Let it go",
+    "swap_with": "Swap hands with {target_name}",
 }
 NARRATION = {
     "round_start": "Round {round} begins on the {top_words}; first to play: {starter_name}.",
@@ -50,6 +59,13 @@ NARRATION = {
     "keep": "{who} kept the drawn card.",
     "reshuffle": "The discard pile was shuffled into a new draw pile.",
     "round_end": "Round {round} is over: {winner_name} went out.",
+    "jump_in": "{who} jumped in with the {card_words}.",
+    "catch": "{who} caught {caught_name}, who forgot to call Last Card.",
+    "challenge": "{who} challenged the +4 of {target_name}: {verdict}.",
+    "challenged_hand": "{who} showed you their hand: {cards_words}.",
+    "swap": "{who} swapped hands with {with_name}.",
+    "hands_passed": "Every hand passed to the next player.",
+    "hand": "Your hand is now: {cards_words}.",
 }
 #: Why cards were drawn: the engine's ``penalty`` is the pending draw of the +2 and +4
 #: cards played, an ordinary part of play; only a missed call is a penalty.
@@ -57,6 +73,7 @@ REASONS = {
     "draw": "",
     "penalty": " for the +2/+4 played",
     "missed_call": " for not calling Last Card",
+    "challenge": " after the +4 challenge",
 }
 
 
@@ -121,9 +138,20 @@ class LastCardRenderer(GameRenderer):
         lines: list[RenderableType] = [line, Text(f"Play goes {turn}", "dim")]
         if view["pending"]:
             lines.append(Text(f"A draw of {view['pending']} is pending!", "bold magenta"))
+        if view.get("jump"):
+            lines.append(Text(f"The {words(view['jump'])} may be jumped in on", "bold"))
+        if view.get("catch") is not None:
+            lines.append(Text(f"{seats.name(view['catch'])} forgot to call!", "bold magenta"))
         return Group(*lines)
 
     def prompt(self, view: View, seats: Seats) -> str:
+        if view["phase"] == "swap":
+            return PROMPTS["swap"]
+        if view["current"] != seats.you:
+            return PROMPTS["window"]
+        if view.get("challenge") is not None:
+            challenger = seats.name(view["challenge"])
+            return PROMPTS["challenge"].format(challenger=challenger, pending=view["pending"])
         if view["phase"] == "play_drawn":
             asked = "play_drawn" if view["drawn_playable"] else "keep_drawn"
             return PROMPTS[asked].format(drawn_words=words(view["drawn"]))
@@ -145,6 +173,9 @@ class LastCardRenderer(GameRenderer):
             if fields.get("call")
             else (", without calling" if call_possible else ""),
             draw_words=f"Draw the {pending} pending cards" if pending else "Draw a card",
+            challenged_name=_name(seats, view.get("challenge")),
+            caught_name=_name(seats, view.get("catch")),
+            target_name=_name(seats, fields.get("seat")),
         )
 
     def narrate(self, event: Event, seats: Seats) -> str | None:
@@ -165,12 +196,20 @@ class LastCardRenderer(GameRenderer):
             why=REASONS.get(d.get("reason", "draw"), ""),
             cards_words=", ".join(words(c) for c in d.get("cards", ())),
             winner_name=seats.name(d["winner"]) if "winner" in d else "",
+            caught_name=_name(seats, d.get("caught")),
+            target_name=_name(seats, d.get("target")),
+            with_name=_name(seats, d.get("with")),
+            verdict="it was a bluff" if d.get("guilty") else "it was fair",
         )
 
     def final(self, end: Event, seats: Seats) -> RenderableType:
         return Group(
             Text("Cards left in hand:"), by_seat(seats, lambda s: hand(end.data["hands"][s]))
         )
+
+
+def _name(seats: Seats, seat: int | None) -> str:
+    return "" if seat is None else seats.name(seat)
 
 
 RENDERER = LastCardRenderer()
