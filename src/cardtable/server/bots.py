@@ -57,13 +57,27 @@ def think(state: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, A
     return make_bot(spec, game_state.game, seed).act(game_state, seat).to_json()
 
 
+class BotPool(ProcessPoolExecutor):
+    """The bot processes. Shutting the pool down stops its workers at once (a search
+    may have seconds to run; nobody waits for its move any more) and waits until they
+    and the pool's thread are gone, so that the pool's semaphores are released before
+    the server exits: a pool left running at exit leaves them to the resource tracker,
+    which warns of leaked semaphore objects."""
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        workers = self._processes or {}  # None once shut down
+        for worker in list(workers.values()):
+            worker.terminate()
+        super().shutdown(wait=True, cancel_futures=True)
+
+
 def make_executor(workers: int) -> Executor:
     """A process pool of ``workers`` (forkserver: safe in a threaded server), or a thread."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([ORPHANS])  # the forkserver dies with the server
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+    return BotPool(workers, mp_context=context, initializer=_start_worker)
 
 
 def start_workers(executor: Executor, workers: int) -> None:

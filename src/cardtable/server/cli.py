@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,11 @@ def check_loop(loop: str) -> None:
         ) from None
 
 
+def stopped(signum: int, frame: object) -> None:
+    """SIGTERM outside uvicorn's own handling (starting, or raised again once stopped)."""
+    raise SystemExit(0)
+
+
 def serve(
     config: ServerConfig, host: str, port: int, loop: str = "auto", log_format: str = "text"
 ) -> int:
@@ -46,6 +52,9 @@ def serve(
     from .app import create_app
     from .http_guard import GuardedH11Protocol
 
+    # uvicorn stops cleanly on SIGTERM, then raises the signal again so that the exit
+    # status says "killed": a clean stop is a success (status 0) instead.
+    signal.signal(signal.SIGTERM, stopped)
     GuardedH11Protocol.head_seconds = config.http_timeout
     GuardedH11Protocol.max_connections = config.max_connections
     GuardedH11Protocol.client_connections = config.max_connections_per_client
