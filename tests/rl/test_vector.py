@@ -11,6 +11,7 @@ from gymnasium import spaces
 
 import cardtable.rl as rl
 from cardtable._core import native
+from cardtable.bots.base import make_bot
 from cardtable.engine.errors import CardtableError, IllegalActionError
 from cardtable.rl.single import SingleAgentEnv
 from cardtable.rl.vector import CardtableVectorEnv
@@ -158,3 +159,29 @@ def test_bad_arguments_are_clear_errors() -> None:
         rl.vector_env("lastcard", 2, backend="gpu")
     with pytest.raises(CardtableError, match="2 environments need 2 seeds"):
         rl.vector_env("lastcard", 2).reset(seed=[1, 2, 3])
+
+
+#: A match (RLCard's rules, 2 players) whose round the heuristic in seat 1 wins before
+#: seat 0 has a decision: every turn of seat 0 is a forced draw that passes on.
+NO_DECISION_SEED = 582321705011873965
+
+
+def test_a_round_over_before_the_learners_first_decision_is_dealt_again() -> None:
+    aec = rl.env("lastcard", players=2, options=RLCARD_RULES)
+    aec.reset(seed=NO_DECISION_SEED)
+    heuristic = make_bot("heuristic", "lastcard")
+    while aec.agent_selection == "player_1" and not aec.terminations["player_1"]:
+        aec.step(aec.game_spec.action_index(heuristic.act(aec.game_state, 1)))
+    assert aec.terminations["player_0"]  # seat 0 never had a decision
+    single = SingleAgentEnv("lastcard", 2, options=RLCARD_RULES)
+    drawn = iter([(NO_DECISION_SEED, [1])])
+    real = single.episode_seeds
+    single.episode_seeds = lambda seed: next(drawn, None) or real(seed)  # type: ignore[method-assign]
+    _, info = single.reset(seed=4)
+    assert info["action_mask"].any() and not single.aec.terminations["player_0"]
+    assert single.aec.game_state.seed != aec.game_state.seed
+    if native is not None:
+        vector = rl.vector_env("lastcard", 1, options=RLCARD_RULES, backend="native")
+        assert vector._native is not None
+        assert vector._native.reset(0, NO_DECISION_SEED) is False
+        assert vector._native.reset(0, 4) is True

@@ -319,7 +319,8 @@ PyObject *lastcard_vec_new(PyObject *module, PyObject *const *args, Py_ssize_t n
 /* lastcard_vec_reset(vec, i, match_seed): a new match in environment i, dealt as
  * CardtableAECEnv.reset(seed=match_seed) deals it (the deal's seed drawn by
  * random.Random(match_seed).getrandbits(63), the deck shuffled by random.Random(that)),
- * played by the bots to the learner's first turn, observed. */
+ * played by the bots to the learner's first turn, observed; False when the round ended
+ * before the learner's first decision. */
 PyObject *lastcard_vec_reset(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
@@ -358,7 +359,7 @@ PyObject *lastcard_vec_reset(PyObject *module, PyObject *const *args, Py_ssize_t
     if (bots_play(v, g) < 0)
         return NULL;
     encode(v, g, obs_row(v, (int)i), mask_row(v, (int)i), g->rounds > 0);
-    Py_RETURN_NONE;
+    return PyBool_FromLong(g->rounds == 0);
 }
 
 /* A 1-d buffer of num_envs items of itemsize bytes. */

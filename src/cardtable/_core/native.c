@@ -134,7 +134,8 @@ static PyMethodDef methods[] = {
      "lastcard_vec_new(template, obs, mask, seat, offsets, phase_index, play_index, draw_index, "
      "keep_index, total_scale): batched Last Card environments (cardtable.rl.native_vector)."},
     {"lastcard_vec_reset", (PyCFunction)(void (*)(void))lastcard_vec_reset, METH_FASTCALL,
-     "lastcard_vec_reset(vec, i, match_seed): a new match in environment i, observed."},
+     "lastcard_vec_reset(vec, i, match_seed): a new match in environment i, observed; "
+     "False when its round ended before the learner's first decision."},
     {"lastcard_vec_step", (PyCFunction)(void (*)(void))lastcard_vec_step, METH_FASTCALL,
      "lastcard_vec_step(vec, actions, playing, rewards, terminated): one step of every playing environment."},
     {NULL, NULL, 0, NULL},

@@ -136,12 +136,13 @@ class NativeLastCard:
             float(max(aec.options.get("target_score") or 0, 100)),
         )
 
-    def reset(self, i: int, match_seed: int) -> None:
+    def reset(self, i: int, match_seed: int) -> bool:
         """A new match in environment ``i``, dealt as ``CardtableAECEnv.reset(seed=match_seed)``
-        deals it (``deal_seed`` of a generator seeded with it; the C seeds its own)."""
+        deals it (``deal_seed`` of a generator seeded with it; the C seeds its own);
+        whether the learner has a decision in it (False: the round ended first)."""
         native_core = native
         assert native_core is not None
-        native_core.lastcard_vec_reset(self._vec, i, match_seed)
+        return bool(native_core.lastcard_vec_reset(self._vec, i, match_seed))
 
     def step(
         self,

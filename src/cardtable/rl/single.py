@@ -83,15 +83,20 @@ class SingleAgentEnv(gym.Env[Vector, np.int64]):
     ) -> tuple[Vector, dict[str, Any]]:
         match_seed, bot_seeds = self.episode_seeds(seed)
         self._lost = False
-        self.aec.reset(seed=match_seed)
         others = [s for s in range(self.aec.players) if s != self.seat]
-        self._bots = {
-            s: make_bot(spec, self.aec.game, bot_seed)
-            for s, spec, bot_seed in zip(others, self.opponent_specs, bot_seeds, strict=True)
-        }
-        reward = self._play_opponents()
-        assert reward == 0.0 and not self._over(), "an episode cannot end before the learner acts"
-        return self._observe(), {"action_mask": self._mask.copy()}
+        while True:
+            self.aec.reset(seed=match_seed)
+            self._bots = {
+                s: make_bot(spec, self.aec.game, bot_seed)
+                for s, spec, bot_seed in zip(others, self.opponent_specs, bot_seeds, strict=True)
+            }
+            self._play_opponents()
+            if not self._over():
+                return self._observe(), {"action_mask": self._mask.copy()}
+            # The round ended before the learner's first decision (a Last Card player
+            # who can only draw, with drawn cards not played, may never get one): no
+            # action of the learner's could count in it, so the next deal is played.
+            match_seed, bot_seeds = self.episode_seeds(None)
 
     def episode_seeds(self, seed: int | None) -> tuple[int, list[int]]:
         """Start an episode's draws (``seed`` reseeds the generator): the seed of its

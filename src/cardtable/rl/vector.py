@@ -170,7 +170,9 @@ class CardtableVectorEnv(VectorEnv[Array, Array, Array]):
     def _reset_one(self, i: int, seed: int | None) -> None:
         env = self.envs[i]
         if self._native is not None:
-            self._native.reset(i, env.episode_seeds(seed)[0])
+            match_seed = env.episode_seeds(seed)[0]
+            while not self._native.reset(i, match_seed):  # as SingleAgentEnv.reset deals again
+                match_seed = env.episode_seeds(None)[0]
             return
         observation, info = env.reset(seed=seed)
         self._observations[i] = observation
