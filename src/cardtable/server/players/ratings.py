@@ -32,6 +32,10 @@ from .seats import Finished
 
 #: A rating is provisional until its sigma falls below this (it starts at 25 / 3).
 PROVISIONAL_SIGMA = 6.0
+#: A leaderboard lists this many players, each with a rated match in the last
+#: ``ACTIVE_SECONDS`` and a rating no longer provisional.
+LEADERBOARD_SIZE = 100
+ACTIVE_SECONDS = 30 * 24 * 3600.0
 MODEL = PlackettLuce()
 
 
@@ -145,3 +149,21 @@ class Ratings:
             player,
         )
         return [Rating(*row) for row in rows]
+
+    def leaderboard(self, game: str, now: float) -> list[dict[str, Any]]:
+        """The game's top players by shown rating: established and recently active."""
+        rows = self.db.rows(
+            "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, r.updated"
+            " FROM ratings r JOIN players p ON p.id = r.player_id"
+            " WHERE r.game = ? AND r.sigma < ? AND r.updated >= ?"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.matches DESC, p.id LIMIT ?",
+            game,
+            PROVISIONAL_SIGMA,
+            now - ACTIVE_SECONDS,
+            LEADERBOARD_SIZE,
+        )
+        return [
+            {"rank": rank, "id": player, "name": name}
+            | Rating(game, mu, sigma, matches, updated).to_json()
+            for rank, (player, name, mu, sigma, matches, updated) in enumerate(rows, 1)
+        ]

@@ -7,22 +7,31 @@ alone; no response body ever carries it.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from cardtable.engine.registry import games
+
+from ..connection import client_address
 from ..errors import ProtocolError
-from ..lobby import normal_code
-from ..routes import _json_request
+from ..jsontext import dumps
+from ..lobby import Lobby, normal_code
+from ..reads import HeavyReads
+from ..routes import _json_request, _record_body, _whole_param
 from ..schema import Schema, check_fields
+from ..storage import Store, call
 from .passkeys import relying_party
 from .service import Players
 from .sessions import clear_cookie, cookie_value, set_cookie
 
 #: Matches in one page of a player's history.
 HISTORY_PAGE = 50
+#: Matches in one export of a player's history, the latest.
+EXPORT_LIMIT = 1000
 
 NAME: Schema = {"name": ((str,), True)}
 CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
@@ -180,20 +189,62 @@ async def recover(request: Request) -> JSONResponse:
 
 
 async def profile(request: Request) -> JSONResponse:
-    """A player's name and ratings (``rating`` is the conservative one shown)."""
+    """A player's profile: name, member since, ratings (``rating`` is the conservative
+    one shown) and their history, matches played and won, favourite game, recent
+    matches."""
     players = _players(request)
     player = request.path_params["player"]
     answer = await _player_json(players, player)
     ratings = await players.db.run(players.ratings.of, player)
-    return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]})
+    more = await players.db.run(players.profiles.profile, player)
+    return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]} | more)
 
 
 async def history(request: Request) -> JSONResponse:
+    """A page of the player's finished matches, newest first (``?offset=``)."""
     players = _players(request)
     player = request.path_params["player"]
     await _player_json(players, player)
-    rows = await players.db.run(players.seats.history, player, HISTORY_PAGE)
+    offset = _whole_param(request, "offset", 0)
+    rows = await players.db.run(players.profiles.matches, player, HISTORY_PAGE, offset)
     return JSONResponse({"matches": rows})
+
+
+def _records(store: Store, matches: list[dict[str, Any]]) -> list[bytes]:
+    records = []
+    for row in matches:
+        match = store.match(row["code"], row["match"])
+        if match is not None and match.finished:
+            records.append(_record_body(match))
+    return records
+
+
+async def export(request: Request) -> Response:
+    """Every finished match of the player (the latest ``EXPORT_LIMIT``), each in the
+    record format of ``/api/tables/{code}/matches/{number}``, as one download."""
+    players = _players(request)
+    lobby: Lobby = request.app.state.lobby
+    reads: HeavyReads = request.app.state.reads
+    player = request.path_params["player"]
+    await _player_json(players, player)
+    reads.take_share(client_address(request))
+    rows = await players.db.run(players.profiles.matches, player, EXPORT_LIMIT)
+    records = await call(lobby.store, _records, lobby.store, rows)
+    body = b'{"player":' + dumps(player).encode() + b',"matches":[' + b",".join(records) + b"]}"
+    disposition = f'attachment; filename="cardtable-{player}.json"'
+    return Response(
+        body, media_type="application/json", headers={"content-disposition": disposition}
+    )
+
+
+async def leaderboard(request: Request) -> JSONResponse:
+    """The game's top players (see ``Ratings.leaderboard``)."""
+    players = _players(request)
+    game = request.path_params["game"]
+    if game not in {spec.name for spec in games()}:
+        raise ProtocolError("bad_request", f"there is no game {game[:20]!r}", 404)
+    board = await players.db.run(players.ratings.leaderboard, game, time.time())
+    return JSONResponse({"game": game, "players": board})
 
 
 async def table_players(request: Request) -> JSONResponse:
@@ -221,5 +272,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/players/passkeys/signin", sign_in, methods=["POST"]),
     Route("/api/players/{player}", profile, methods=["GET"]),
     Route("/api/players/{player}/matches", history, methods=["GET"]),
+    Route("/api/players/{player}/export", export, methods=["GET"]),
+    Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),
     Route("/api/tables/{code}/players", table_players, methods=["GET"]),
 ]

@@ -124,17 +124,3 @@ class Seats:
             True if self.db.postgres else 1,
         )
         return [(code, number) for code, number in rows]
-
-    def history(self, player_id: str, limit: int, offset: int = 0) -> list[dict[str, Any]]:
-        """The player's finished matches, newest first: table, match, game and seat."""
-        rows = self.db.rows(
-            "SELECT code, number, seat, game, finished FROM match_players WHERE player_id = ?"
-            " ORDER BY finished DESC, code, number LIMIT ? OFFSET ?",
-            player_id,
-            limit,
-            offset,
-        )
-        return [
-            {"code": code, "match": number, "seat": seat, "game": game, "finished": finished}
-            for code, number, seat, game, finished in rows
-        ]

@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from .accounts import Accounts
 from .database import Database
 from .passkeys import Passkeys
+from .profiles import Profiles
 from .ratings import Ratings
 from .seats import Seats
 from .sessions import Sessions, cookie_value
@@ -34,6 +35,7 @@ class Players:
         self.passkeys = Passkeys(self.db)
         self.ratings = Ratings(self.db)
         self.seats = Seats(self.db, self.ratings.rate)
+        self.profiles = Profiles(self.db)
 
     async def player_of(self, connection: HTTPConnection) -> str | None:
         """The player of the request's or socket's session cookie, if it is live."""
