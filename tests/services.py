@@ -69,6 +69,11 @@ class Postgres:
             check=True,
             capture_output=True,
         )
+        return self.resume()
+
+    def resume(self) -> Postgres:
+        """Start the server on its existing data (after ``start`` and ``halt``)."""
+        binary, run = postgres_bin(), _as_postgres
         options = (
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
             " -c max_connections=300 -c fsync=on"
@@ -94,6 +99,15 @@ class Postgres:
         )
         return self
 
+    def halt(self) -> None:
+        """Stop the server at once, as a crash would, keeping its data (``resume``)."""
+        subprocess.run(
+            _as_postgres(
+                [str(postgres_bin() / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
+            ),
+            capture_output=True,
+        )
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
@@ -106,12 +120,7 @@ class Postgres:
         return self.url(name)
 
     def stop(self) -> None:
-        subprocess.run(
-            _as_postgres(
-                [str(postgres_bin() / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]
-            ),
-            capture_output=True,
-        )
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

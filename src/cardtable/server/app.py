@@ -11,10 +11,10 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import routes
+from . import health, metrics, routes
 from .api_pace import ApiPace
 from .bots import make_executor, start_workers
-from .cluster import make_lobby
+from .cluster import make_lobby, make_probes
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
@@ -32,19 +32,26 @@ def create_app(config: ServerConfig) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         limit_logging()
         store = open_store(config.db, durable=config.durable)
+        metrics.measure_writes(store)
         executor = make_executor(config.bot_workers)
         await asyncio.to_thread(start_workers, executor, config.bot_workers)
+        executor = metrics.MeasuredExecutor(executor)
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
+        app.state.lobby_figures = metrics.lobby_registry(lobby)
+        app.state.health = watching = health.Health(make_probes(lobby))
         app.state.players = players = await asyncio.to_thread(Players, config.db)
         lobby.on_open = players.attach
         await players.resume()
         app.state.coaching = coaching = Coaching(store, executor)
         app.state.reads = reads = HeavyReads(config)
         await lobby.resume()
+        await watching.probe_all()
+        watching.start()
         try:
             yield
         finally:
+            watching.close()
             coaching.close()
             reads.close()
             lobby.close()
@@ -68,6 +75,9 @@ def create_app(config: ServerConfig) -> Starlette:
         ),
         *player_routes.ROUTES,
         Route("/openapi.json", routes.openapi_schema),
+        Route("/metrics", metrics.metrics_endpoint),
+        Route("/healthz", health.healthz),
+        Route("/readyz", health.readyz),
         WebSocketRoute("/ws/{code}", table_socket),
     ]
     if config.web_dir is not None and config.web_dir.is_dir():

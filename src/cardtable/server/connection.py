@@ -13,6 +13,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import metrics
 from .errors import ProtocolError
 from .jsontext import dumps
 from .latency import Lag
@@ -39,6 +40,8 @@ class Connection:
         self.overflowed = False
         #: The last ``table`` message this connection was sent (or given in its welcome).
         self.last_table = ""
+        #: seq -> when the action of that seq came in, until it is answered (metrics).
+        self.arrivals: dict[int, float] = {}
         #: The connection's round-trip estimate (pinged once the client answers pings).
         self.lag = Lag(self.send)
 
@@ -55,6 +58,7 @@ class Connection:
         self.last_seq = seq
 
     def send(self, message: dict[str, Any]) -> None:
+        metrics.answered(self.arrivals, message)
         self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:

@@ -12,6 +12,7 @@ import asyncio
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import metrics
 from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
@@ -71,6 +72,7 @@ async def table_socket(ws: WebSocket) -> None:
                 continue
             if message["type"] == "action":
                 message[LEAD] = conn.lag.one_way()
+            metrics.arrived(conn.arrivals, message)
             room.post(Inbound(conn, message))
     except WebSocketDisconnect:
         pass

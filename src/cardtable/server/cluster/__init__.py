@@ -7,12 +7,14 @@ imported only then (the ``cluster`` extra), so a single process runs without it.
 
 from __future__ import annotations
 
+import functools
 from concurrent.futures import Executor
 from types import ModuleType
 
 from ..config import ServerConfig, ServerSetupError
+from ..health import Probe
 from ..lobby import Lobby
-from ..storage import Store
+from ..storage import Store, call
 
 
 def _site() -> ModuleType:
@@ -37,3 +39,16 @@ def make_lobby(store: Store, executor: Executor, config: ServerConfig) -> Lobby:
         return Lobby(store, executor, config)
     lobby: Lobby = _site().ClusterLobby(store, executor, config)
     return lobby
+
+
+def make_probes(lobby: Lobby) -> dict[str, Probe]:
+    """What ``/readyz`` checks: the database, and in a site Redis and the relay."""
+    probes: dict[str, Probe] = {"storage": functools.partial(_storage_answers, lobby.store)}
+    if lobby.config.redis is not None:
+        probes.update(_site().site_probes(lobby))
+    return probes
+
+
+async def _storage_answers(store: Store) -> bool:
+    await call(store, store.quarantined)
+    return True

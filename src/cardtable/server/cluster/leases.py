@@ -82,8 +82,8 @@ def _text(value: Any) -> str | None:
 
 
 class Leases:
-    """This node's view of the table leases (sync calls for request handlers, async
-    ones for the background ticks)."""
+    """This node's view of the table leases: asyncio calls while serving (a slow
+    Redis never holds up the event loop), sync ones at a clean stop."""
 
     def __init__(
         self, sync: redis.Redis, aio: redis.asyncio.Redis, node: str, seconds: float
@@ -92,20 +92,17 @@ class Leases:
         self.aio = aio
         self.node = node
         self.millis = max(1, round(seconds * 1000))
-        self._claim = sync.register_script(_CLAIM)
         self._aclaim = aio.register_script(_CLAIM)
         self._renew = aio.register_script(_RENEW)
         self._release = sync.register_script(_RELEASE)
-
-    def claim(self, code: str) -> bool:
-        """Take or keep table ``code``; False if another node holds it."""
-        return bool(self._claim(keys=[lease_key(code)], args=[self.node, self.millis]))
+        self._arelease = aio.register_script(_RELEASE)
 
     async def aclaim(self, code: str) -> bool:
+        """Take or keep table ``code``; False if another node holds it."""
         return bool(await self._aclaim(keys=[lease_key(code)], args=[self.node, self.millis]))
 
-    def owner(self, code: str) -> str | None:
-        return _text(self.sync.get(lease_key(code)))
+    async def owner(self, code: str) -> str | None:
+        return _text(await self.aio.get(lease_key(code)))
 
     async def owners(self, codes: Iterable[str]) -> dict[str, str | None]:
         """The owner of each table (``None`` where no live node holds it)."""
@@ -115,14 +112,17 @@ class Leases:
         values = await self.aio.mget([lease_key(code) for code in codes])
         return {code: _text(value) for code, value in zip(codes, values, strict=True)}
 
-    async def renew(self, codes: Iterable[str]) -> set[str]:
-        """Renew our leases and our heartbeat; returns the codes we no longer hold."""
-        await self.aio.set(alive_key(self.node), "1", px=self.millis)
+    async def renew(self, codes: Iterable[str]) -> tuple[set[str], bool]:
+        """Renew our leases and our heartbeat; returns the codes we no longer hold,
+        and whether our heartbeat had lapsed (Redis restarted without its keys, or
+        this process was paused past a lease: the other processes' keys may be
+        missing too until they renew)."""
+        before = await self.aio.set(alive_key(self.node), "1", px=self.millis, get=True)
         keys = [lease_key(code) for code in codes]
         if not keys:
-            return set()
+            return set(), before is None
         lost = await self._renew(keys=keys, args=[self.node, self.millis])
-        return {str(_text(key)).removeprefix(f"{PREFIX}lease:") for key in lost}
+        return {str(_text(key)).removeprefix(f"{PREFIX}lease:") for key in lost}, before is None
 
     async def alive(self, nodes: Iterable[str]) -> set[str]:
         """Which of ``nodes`` still renew their heartbeat."""
@@ -137,6 +137,11 @@ class Leases:
         keys = [lease_key(code) for code in codes]
         if keys:
             self._release(keys=keys, args=[self.node])
+
+    async def arelease(self, codes: Iterable[str]) -> None:
+        keys = [lease_key(code) for code in codes]
+        if keys:
+            await self._arelease(keys=keys, args=[self.node])
 
     def leave(self) -> None:
         """Stop the heartbeat: the relays drop this node's clients at once."""

@@ -15,6 +15,14 @@ owner or the owner stops answering; the client reconnects and rejoins with its
 token, wherever the load balancer sends it. The owner forgets relayed connections
 whose edge node stopped its heartbeat, and tells that edge to close them (it may only
 have been paused).
+
+Redis may restart or hang: the listener then ends with an error, and is started
+again (with a fresh subscription) after a backoff with jitter, for as long as the
+process runs; ``listening`` says whether it is subscribed now. The publisher holds
+what no listener received (Redis away, or the addressee subscribing again) and sends
+it again, in order, for ``HOLD_SECONDS``, so that an action sent around a restart
+still arrives; what is dropped after that is counted
+(``cardtable_relay_publish_failures``).
 """
 
 from __future__ import annotations
@@ -28,9 +36,12 @@ from collections.abc import Callable
 from typing import Any, cast
 
 import redis.asyncio
+from redis.backoff import ExponentialWithJitterBackoff
 from starlette.websockets import WebSocket
 
+from .. import metrics
 from ..connection import Connection
+from ..health import Outage
 from ..jsontext import dumps
 from ..room import Command, Inbound, Left, Room
 from .leases import PREFIX
@@ -41,6 +52,14 @@ logger = logging.getLogger(__name__)
 MOVED = (1012, "the table moved to another server; reconnect")
 #: Most messages published in one round trip.
 BATCH = 512
+#: Seconds an unreceived message is held and sent again before it is dropped.
+HOLD_SECONDS = 10.0
+#: Seconds between two tries of the held messages.
+RETRY_SECONDS = 0.05
+#: Seconds the listener waits for a message before checking its subscription again.
+LISTEN_SECONDS = 1.0
+#: The listener's backoff between two subscriptions (seconds: base, cap), with jitter.
+RESUBSCRIBE_BACKOFF = (0.1, 2.0)
 
 
 def node_channel(node: str) -> str:
@@ -123,16 +142,15 @@ class Relay:
         #: Owner side: key -> the room's view of a client on another node.
         self.remote: dict[str, RelayedConnection] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        #: Whether the listener is subscribed to this node's channel now.
+        self.listening = False
+        self.publishing = Outage("relay publishing to Redis")
+        #: Channel -> the messages no listener received yet, with when they were queued.
+        self._held: dict[str, list[tuple[str, float]]] = {}
 
-    @property
-    def started(self) -> bool:
-        return bool(self._tasks)
-
-    async def start(self) -> None:
-        pubsub = self.aio.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(node_channel(self.node))
+    def start(self) -> None:
         self._tasks = [
-            asyncio.create_task(self._listen(pubsub), name="relay listener"),
+            asyncio.create_task(self._listen_forever(), name="relay listener"),
             asyncio.create_task(self._publish_loop(), name="relay publisher"),
         ]
 
@@ -187,26 +205,78 @@ class Relay:
         self._outbox.put_nowait((node_channel(node), dumps(payload)))
 
     async def _publish_loop(self) -> None:
-        """Publish in arrival order, batching whatever queued up during a round trip."""
+        """Publish in arrival order, batching whatever queued up during a round trip.
+
+        A message Redis could not take (it is away), or that no listener received
+        (the addressee is subscribing again after a Redis restart, or is dead), is
+        held and sent again every ``RETRY_SECONDS``, ahead of its channel's newer
+        messages, until ``HOLD_SECONDS`` have passed; then it is dropped and counted.
+        """
+        loop = asyncio.get_running_loop()
         while True:
-            batch = [await self._outbox.get()]
-            while len(batch) < BATCH and not self._outbox.empty():
-                batch.append(self._outbox.get_nowait())
+            fresh = await self._take(RETRY_SECONDS if self._held else None)
+            now = loop.time()
+            sending = [(c, text, since) for c, held in self._held.items() for text, since in held]
+            sending += [(channel, text, now) for channel, text in fresh]
+            self._held = {}
             pipe = self.aio.pipeline(transaction=False)
-            for channel, text in batch:
+            for channel, text, _ in sending:
                 pipe.publish(channel, text)
             try:
-                await pipe.execute()
-            except redis.RedisError:
-                logger.exception("relay could not publish %d messages", len(batch))
+                received: list[Any] = await pipe.execute()
+            except redis.RedisError as exc:
+                self.publishing.down(repr(exc))
+                received = [0] * len(sending)
+            else:
+                self.publishing.back()
+            for (channel, text, since), count in zip(sending, received, strict=True):
+                if count:
+                    continue
+                if now - since < HOLD_SECONDS and len(self._held.get(channel, ())) < BATCH:
+                    self._held.setdefault(channel, []).append((text, since))
+                else:
+                    metrics.RELAY_PUBLISH_FAILURES.inc()
+
+    async def _take(self, timeout: float | None) -> list[tuple[str, str]]:
+        """The queued messages (up to ``BATCH``), waiting ``timeout`` for the first."""
+        try:
+            batch = [await asyncio.wait_for(self._outbox.get(), timeout)]
+        except TimeoutError:
+            return []
+        while len(batch) < BATCH and not self._outbox.empty():
+            batch.append(self._outbox.get_nowait())
+        return batch
+
+    async def _listen_forever(self) -> None:
+        """Listen on this node's channel; subscribe again whenever Redis drops us."""
+        backoff = ExponentialWithJitterBackoff(*RESUBSCRIBE_BACKOFF)
+        failures = 0
+        while True:
+            pubsub = self.aio.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(node_channel(self.node))
+                self.listening, failures = True, 0
+                await self._listen(pubsub)
+            except (redis.RedisError, OSError) as exc:
+                logger.debug("relay listener of %s ended: %r", self.node, exc)
+            finally:
+                self.listening = False
+                with contextlib.suppress(redis.RedisError, OSError):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            failures += 1
+            await asyncio.sleep(backoff.compute(failures))
 
     async def _listen(self, pubsub: Any) -> None:
-        async with contextlib.aclosing(pubsub.listen()) as messages:
-            async for message in messages:
-                try:
-                    self._dispatch(json.loads(message["data"]))
-                except Exception:
-                    logger.exception("relay could not handle %r", message)
+        while True:
+            message = await pubsub.get_message(
+                ignore_subscribe_messages=True, timeout=LISTEN_SECONDS
+            )
+            if message is None:
+                continue
+            try:
+                self._dispatch(json.loads(message["data"]))
+            except Exception:
+                logger.exception("relay could not handle %r", message)
 
     def _dispatch(self, payload: dict[str, Any]) -> None:
         kind, key = payload["kind"], payload["conn"]
@@ -230,6 +300,7 @@ class Relay:
                 conn = self.remote[key] = RelayedConnection(
                     self, key, payload["edge"], payload["code"], payload["client"]
                 )
+            metrics.arrived(conn.arrivals, payload["message"])
             room.post(Inbound(conn, payload["message"]))
         elif kind == "left":
             self._left(key)

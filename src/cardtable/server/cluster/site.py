@@ -26,6 +26,17 @@ Each process runs two background loops, ``lease_seconds / TICKS_PER_LEASE`` apar
   timers again (a turn timer restarts at its full length).
 
 So a dead owner's tables run again within about ``lease_seconds`` plus one tick.
+
+Redis may restart (losing its keys, when it keeps none on disk) or hang. Every Redis
+call has a timeout and a few retries with jittered backoff, and runs on the asyncio
+client, so a hung Redis delays only what waits for it, never other tables' rooms:
+the requests that need Redis (a table served elsewhere, the site-wide lists) read
+it asynchronously, and the lists of open tables are read from a copy the takeover
+pass refreshes each tick. While Redis is away the loops fail quietly (``/readyz``
+says so and ``health`` logs the outage once); when it is back, each process writes
+its heartbeat, leases and statuses again, and for one lease it neither takes over a
+table nor closes a relayed socket, since the other processes' keys may not be back
+yet (``steady``).
 """
 
 from __future__ import annotations
@@ -44,9 +55,14 @@ from typing import Any
 
 import redis
 import redis.asyncio
+import redis.asyncio.retry
+import redis.retry
+from redis.backoff import ExponentialWithJitterBackoff
 
+from .. import metrics
 from ..config import ServerConfig, ServerSetupError
 from ..errors import ProtocolError
+from ..health import Probe
 from ..jsontext import dumps
 from ..lobby import Endpoint, Lobby, normal_code, open_caps_refusal
 from ..room import Room
@@ -54,7 +70,7 @@ from ..storage import SavedTable, Store, call
 from .leases import PREFIX, Leases, alive_key, lease_key
 from .locks import SiteLocks
 from .open_tables import OpenTables
-from .relay import Relay, RemoteRoom, hang_up
+from .relay import Relay, RemoteRoom, hang_up, node_channel
 
 logger = logging.getLogger(__name__)
 
@@ -67,14 +83,40 @@ STATUS_KEY = f"{PREFIX}status"
 LISTED_KEY = f"{PREFIX}listed"
 
 
+#: Seconds a Redis call (or a connection to Redis) may take before it fails.
+REDIS_TIMEOUT = 2.0
+#: Retries of a failed Redis call, and their backoff (seconds: base, cap), with jitter.
+REDIS_RETRIES = 3
+REDIS_BACKOFF = (0.05, 0.5)
+
+
+def _timeouts() -> dict[str, Any]:
+    return {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT}
+
+
 def connect(url: str) -> redis.Redis:
-    """A client of the Redis at ``url``, or ``ServerSetupError`` if it does not answer."""
+    """A client of the Redis at ``url``, or ``ServerSetupError`` if it does not answer
+    (used at start and at a clean shutdown; everything else uses ``aconnect``'s)."""
+    retry = redis.retry.Retry(ExponentialWithJitterBackoff(*REDIS_BACKOFF), REDIS_RETRIES)
     try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client = redis.Redis.from_url(url, retry=retry, **_timeouts())
         client.ping()
     except (redis.RedisError, ValueError) as exc:
         raise ServerSetupError(f"cannot reach Redis at {url}: {exc}") from None
     return client
+
+
+def aconnect(url: str) -> redis.asyncio.Redis:
+    """The asyncio client of the Redis at ``url``, with timeouts and retries."""
+    backoff = ExponentialWithJitterBackoff(*REDIS_BACKOFF)
+    retry = redis.asyncio.retry.Retry(backoff, REDIS_RETRIES)
+    return redis.asyncio.Redis.from_url(url, retry=retry, **_timeouts())
+
+
+def site_probes(lobby: Lobby) -> dict[str, Probe]:
+    """``/readyz``'s checks of a site: Redis answers, and the relay listens."""
+    assert isinstance(lobby, ClusterLobby)
+    return {"redis": lobby.redis_answers, "relay": lobby.relay_listens}
 
 
 class ClusterLobby(Lobby):
@@ -86,7 +128,7 @@ class ClusterLobby(Lobby):
         # Unique per process; the pid in it lets an operator (and a test) find the process.
         self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.sync = connect(config.redis)
-        self.aio = redis.asyncio.Redis.from_url(config.redis)
+        self.aio = aconnect(config.redis)
         self.leases = Leases(self.sync, self.aio, self.node, config.lease_seconds)
         self.relay = Relay(self.aio, self.node, self.rooms.get)
         self.locks = SiteLocks(self.aio, self.leases.millis)
@@ -98,11 +140,19 @@ class ClusterLobby(Lobby):
         self._tasks: list[asyncio.Task[None]] = []
         #: Seconds between two passes of each background loop.
         self._interval = config.lease_seconds / TICKS_PER_LEASE
+        #: Loop time since which every renewal succeeded in time (``None``: the last
+        #: one failed); other processes are judged only once it is a lease ago.
+        self._steady_since: float | None = -float(config.lease_seconds)
+        #: The site's listed tables (codes, in listing order) and the statuses of
+        #: those another process serves, as last read from Redis.
+        self._site_listed: list[str] = []
+        self._site_remote: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def resume(self) -> None:
         """Join the site: load the tables no process owns, then run the two loops."""
-        self.sync.set(alive_key(self.node), "1", px=self.leases.millis)
+        await self.aio.set(alive_key(self.node), "1", px=self.leases.millis)
+        self.relay.start()
         await super().resume()
         self._tasks = [
             asyncio.create_task(self._every(self.renew), name="cluster leases"),
@@ -118,6 +168,8 @@ class ClusterLobby(Lobby):
             started = loop.time()
             try:
                 await step()
+            except redis.RedisError:
+                pass  # the outage is logged once, by ``health``, and /readyz says so
             except Exception:
                 logger.exception("cluster %s failed on node %s", step.__name__, self.node)
             took = loop.time() - started
@@ -129,19 +181,47 @@ class ClusterLobby(Lobby):
         for task in self._tasks:
             task.cancel()
         self.relay.close()
-        with contextlib.suppress(redis.RedisError):
+        with contextlib.suppress(redis.RedisError):  # a clean stop, with Redis's timeouts
             self.leases.release(self.rooms)
             self._unpublish(set(self._published))
             self.leases.leave()
         super().close()
         self.sync.close()
 
+    # ------------------------------------------------------------------ readiness
+    async def redis_answers(self) -> bool:
+        return bool(await self.aio.ping())  # type: ignore[misc]
+
+    async def relay_listens(self) -> bool:
+        """The relay's listener is subscribed, as Redis itself counts it."""
+        if not self.relay.listening:
+            return False
+        counts: Any = await self.aio.pubsub_numsub(node_channel(self.node))
+        return bool(counts and counts[0][1] > 0)
+
+    def _steady(self) -> bool:
+        """Whether renewals have succeeded for a whole lease, so that every live
+        process has had time to write its keys again after a Redis outage."""
+        since = self._steady_since
+        loop_time = asyncio.get_running_loop().time()
+        return since is not None and loop_time - since >= self.config.lease_seconds
+
     # ------------------------------------------------------------------ tables
-    def _open(self, saved: SavedTable) -> Room:
-        """A room for the saved table here, once this process holds its lease."""
-        code = saved.table.code
-        if not self.leases.claim(code):
+    async def room(self, code: str, client: str = "") -> Room:
+        """The room of ``code``, loaded here once this process holds its lease."""
+        code = normal_code(code)
+        if code in self.rooms:
+            return self.rooms[code]
+        if not await self.leases.aclaim(code):
             raise ProtocolError("elsewhere", f"table {code} is served by another process", 503)
+        try:
+            return await super().room(code, client)
+        finally:
+            if code not in self.rooms:  # no such table, or out of service
+                await self.leases.arelease([code])
+
+    def _open(self, saved: SavedTable) -> Room:
+        """A room for the saved table here (its lease claimed by ``room`` or ``_admit``)."""
         room = super()._open(saved)
         room.on_status = self._changed_status
         self._dirty.add(room.code)
@@ -155,12 +235,16 @@ class ClusterLobby(Lobby):
         """Count ``code`` as an open table of ``client`` on the whole site."""
         config = self.config
         cap = config.max_open_tables if site_cap else UNCAPPED
+        if not await self.leases.aclaim(code):
+            return False
         taken, total, mine = await self.open_entries.admit(
             code, client, cap, config.max_open_tables_per_client
         )
+        refusal = open_caps_refusal(total if site_cap else 0, mine, config)
+        if taken or refusal is not None:
+            await self.leases.arelease([code])
         if taken:
             return False
-        refusal = open_caps_refusal(total if site_cap else 0, mine, config)
         if refusal is not None:
             raise refusal
         self.open[code] = (client, time.monotonic())
@@ -170,6 +254,7 @@ class ClusterLobby(Lobby):
     async def _quick_match_turn(self, game: str) -> AsyncIterator[None]:
         """One request of ``game`` at a time here, and one process at a time."""
         async with super()._quick_match_turn(game), self.locks.held(f"quickmatch:{game}"):
+            await self._read_site_listing()  # with what the last holder published
             yield
 
     async def _share(self, room: Room) -> None:
@@ -184,14 +269,14 @@ class ClusterLobby(Lobby):
         code = normal_code(code)
         if code in self.rooms:
             return self.rooms[code]
-        owner = self.leases.owner(code)
+        owner = await self.leases.owner(code)
         if owner is None or owner == self.node:
             try:
                 return await self.room(code, client)
             except ProtocolError as exc:
                 # Claimed by another process (or taken back by a paused owner) since
                 # the owner was read: relay to it.
-                owner = self.leases.owner(code)
+                owner = await self.leases.owner(code)
                 if exc.code != "elsewhere" or owner in (None, self.node):
                     raise
         return RemoteRoom(self.relay, code, owner)
@@ -204,55 +289,57 @@ class ClusterLobby(Lobby):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._interval
         while code not in self.rooms:
-            published = self._remote_statuses([code])
+            published = await self._remote_statuses([code])
             if code in published:
                 return published[code]
-            if self.leases.owner(code) in (None, self.node) or loop.time() > deadline:
+            if await self.leases.owner(code) in (None, self.node) or loop.time() > deadline:
                 break
             await asyncio.sleep(self._interval / 10)
         return (await self.room(code, client)).status()
 
     def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
-        """One page of the site's public tables waiting for players."""
+        """One page of the site's public tables waiting for players (as of the last
+        tick's reading of Redis)."""
         size = self.config.page_size if limit is None else min(limit, self.config.page_size)
         if size <= 0:
             return []
-        return list(self._site_statuses(self._listed(offset, offset + size - 1)).values())
+        return list(self._site_statuses(self._site_listed[offset : offset + size]).values())
 
     def waiting_quick_match(self, game: str, client: str = "") -> dict[str, Any] | None:
-        """A quick-match table of ``game`` here, or else anywhere on the site."""
+        """A quick-match table of ``game`` here, or else anywhere on the site (read
+        from Redis when this request's turn began)."""
         local = super().waiting_quick_match(game, client)
         if local is not None:
             return local
-        for status in self._site_statuses(self._listed(0, -1)).values():
+        for status in self._site_statuses(self._site_listed).values():
             free = any(not seat["taken"] for seat in status["seats"])
             if status["game"] == game and status["quick_match"] and free:
                 return status
         return None
 
-    def _listed(self, first: int, last: int) -> list[str]:
-        """The codes of the site's listed tables from rank ``first`` to ``last``."""
-        members: list[Any] = self.sync.zrange(LISTED_KEY, first, last)  # type: ignore[assignment]
-        return [_text(code) for code in members]
+    async def _read_site_listing(self) -> None:
+        """Read the site's listed tables, and the statuses of those served elsewhere."""
+        listed = [_text(code) for code in await self.aio.zrange(LISTED_KEY, 0, -1)]
+        remote = await self._remote_statuses([c for c in listed if c not in self.rooms])
+        self._site_listed, self._site_remote = listed, remote
 
     def _site_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
-        """The status of each of ``codes``: fresh for the local rooms, as published for
+        """The status of each of ``codes``: fresh for the local rooms, as last read for
         those a live process owns elsewhere (the others are left out)."""
-        remote = self._remote_statuses([c for c in codes if c not in self.rooms])
         out = {}
         for code in codes:
             room = self.rooms.get(code)
-            status = room.status() if room is not None else remote.get(code)
+            status = room.status() if room is not None else self._site_remote.get(code)
             if status is not None:
                 out[code] = status
         return out
 
-    def _remote_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+    async def _remote_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
         """The published status of each table another live node owns."""
         if not codes:
             return {}
-        owners: list[Any] = self.sync.mget([lease_key(code) for code in codes])  # type: ignore[assignment]
-        texts: list[Any] = self.sync.hmget(STATUS_KEY, codes)  # type: ignore[assignment]
+        owners = await self.aio.mget([lease_key(code) for code in codes])
+        texts = await self.aio.hmget(STATUS_KEY, codes)  # type: ignore[misc]
         return {
             code: json.loads(text)
             for code, owner, text in zip(codes, owners, texts, strict=True)
@@ -278,29 +365,44 @@ class ClusterLobby(Lobby):
 
     # ------------------------------------------------------------------ the ticks
     async def renew(self) -> None:
-        """Keep our leases (dropping the rooms we lost) and check the relay's ends."""
-        if not self.relay.started:
-            await self.relay.start()
-        for code in await self.leases.renew(list(self.rooms)):
+        """Keep our leases (dropping the rooms we lost) and check the relay's ends
+        (once steady: see ``_steady``)."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            lost, lapsed = await self.leases.renew(list(self.rooms))
+        except redis.RedisError:
+            self._steady_since = None
+            raise
+        if lapsed or loop.time() - started > self.config.lease_seconds / 2:
+            self._steady_since = None  # others' keys may have lapsed too
+        if self._steady_since is None:
+            self._steady_since = loop.time()
+            self._dirty.update(self.rooms)  # Redis may have lost the statuses
+        for code in lost:
             logger.warning("node %s lost table %s to another process", self.node, code)
+            metrics.LEASES_LOST.inc()
             self._drop(code)
-        self.relay.moved(await self.leases.owners(self.relay.relayed_tables()))
-        self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
+        metrics.LEASES_HELD.set(len(self.rooms))
+        if self._steady():
+            self.relay.moved(await self.leases.owners(self.relay.relayed_tables()))
+            self.relay.edges_gone(await self.leases.alive(self.relay.edges()))
 
     async def take_over(self) -> None:
         """Publish our statuses, then claim and resume the running tables and the
         listed ones that no live node owns (rebuilt by replaying their stored logs)."""
         await self._publish_statuses()
+        await self._read_site_listing()
+        if not self._steady():
+            return
         running = await call(self.store, self.store.tables_with_running_match)
-        listed = [_text(c) for c in await self.aio.zrange(LISTED_KEY, 0, -1)]
-        orphans = {c for c in [*running, *listed] if c not in self.rooms}
+        orphans = {c for c in [*running, *self._site_listed] if c not in self.rooms}
         for code, owner in (await self.leases.owners(sorted(orphans))).items():
-            if owner is None and await self.leases.aclaim(code):
+            if owner is None:
                 logger.info("node %s takes over table %s", self.node, code)
-                with contextlib.suppress(ProtocolError):  # quarantined, or gone
+                with contextlib.suppress(ProtocolError):  # quarantined, gone, or taken
                     await self.room(code)
-                if code not in self.rooms:  # nothing to serve: hand the lease back
-                    self.leases.release([code])
+                if code not in self.rooms:  # nothing to serve here
                     await self.aio.zrem(LISTED_KEY, code)
         await self._publish_statuses()
 
@@ -310,7 +412,7 @@ class ClusterLobby(Lobby):
         site's open tables in line with ours."""
         gone = self._published - set(self.rooms)
         if gone:
-            self._unpublish(gone)
+            await self._aunpublish(gone)
         dirty, self._dirty = self._dirty, set()
         await self._publish(dirty)
         await self.open_entries.sync(self.open)
@@ -334,10 +436,17 @@ class ClusterLobby(Lobby):
             await pipe.execute()
 
     def _unpublish(self, codes: set[str]) -> None:
+        """Take back statuses and leases at a clean stop (the loop is ending)."""
         if codes:
             self.sync.hdel(STATUS_KEY, *codes)
             self.sync.zrem(LISTED_KEY, *codes)
             self.leases.release(codes)
+        self._published -= codes
+
+    async def _aunpublish(self, codes: set[str]) -> None:
+        await self.aio.hdel(STATUS_KEY, *codes)  # type: ignore[misc]
+        await self.aio.zrem(LISTED_KEY, *codes)
+        await self.leases.arelease(codes)
         self._published -= codes
 
 
