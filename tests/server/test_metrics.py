@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
+from pathlib import Path
 
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
@@ -19,6 +21,8 @@ from tests.server.support import (
     running_server,
     short_options,
 )
+
+DOCS = Path(__file__).parents[2] / "docs"
 
 Figures = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -106,3 +110,10 @@ def test_metrics_move_during_play(tmp_path):
     assert health.status_code == 200 and health.text == "ok"
     assert ready.status_code == 200
     assert ready.json() == {"ready": True, "checks": {"storage": True}}
+    # what the deployment guide and the dashboard name is what the server exports
+    exported = {name for name, _ in after}
+    documented = set(re.findall(r"`(cardtable_[a-z_]+)", (DOCS / "deploy.md").read_text()))
+    charted = set(re.findall(r"cardtable_[a-z_]+", (DOCS / "grafana-dashboard.json").read_text()))
+    assert documented and charted
+    assert {n for n in documented if n not in exported and f"{n}_count" not in exported} == set()
+    assert charted - exported == set()
