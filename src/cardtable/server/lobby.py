@@ -2,7 +2,9 @@
 
 A room is loaded the first time its table is asked for (its current match rebuilt by
 replaying the stored log); at startup every table with an unfinished match is loaded
-at once, so its bots and timers carry on without waiting for a client. Every read of
+at once, so its bots and timers carry on without waiting for a client. A room whose
+match is over leaves memory once nobody has been connected for ``room_idle_seconds``
+(and is loaded again on the next request), so memory follows what is in play. Every read of
 the store goes through ``call``, so on a store with an ``executor`` a long log is read
 while the other rooms go on.
 """
@@ -27,6 +29,7 @@ from cardtable.engine.registry import get_game
 from .chat import HISTORY
 from .config import ServerConfig
 from .errors import ProtocolError
+from .heap import settle
 from .listing import ListingCache, Page
 from .quickmatch import parse_quick_request, table_request
 from .room import Command, Room
@@ -301,6 +304,7 @@ class Lobby:
         creator = self.open.get(saved.table.code, ("", 0.0))[0]
         room.bots_alone_turn = functools.partial(self.bots_alone.wait, creator)
         room.hint_allowed = self.hints.allow
+        room.reload = self.room
         self.rooms[saved.table.code] = room
         return room
 
@@ -371,6 +375,7 @@ class Lobby:
         for table in await call(self.store, self.store.open_tables):
             with contextlib.suppress(ProtocolError):
                 await self.room(table.code)
+        settle()  # what start-up made, the resumed rooms included, lives on
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
@@ -389,9 +394,30 @@ class Lobby:
         while True:
             config = self.config
             await asyncio.sleep(
-                min(SWEEP_SECONDS, config.table_idle_seconds, config.unjoined_table_seconds)
+                min(
+                    SWEEP_SECONDS,
+                    config.table_idle_seconds,
+                    config.unjoined_table_seconds,
+                    config.room_idle_seconds,
+                )
             )
+            self.let_go_of_rooms_at_rest()
             await self.sweep()
+
+    def let_go_of_rooms_at_rest(self) -> None:
+        """Let the rooms of finished matches with nobody connected for
+        ``room_idle_seconds`` leave memory: their tables are read again from the
+        database on the next request, as at start-up, so the memory of a server does
+        not grow with the matches it has served."""
+        now = time.monotonic()
+        idle = self.config.room_idle_seconds
+        for code, room in list(self.rooms.items()):
+            since = room.quiet_since
+            if since is None or now - since < idle or code in self.open or not room.at_rest():
+                continue
+            del self.rooms[code]
+            self.listed.pop(code, None)
+            room.let_go()
 
     async def sweep(self) -> None:
         """Remove the tables that waited ``table_idle_seconds`` with nobody seated, or

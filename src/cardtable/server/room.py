@@ -19,6 +19,7 @@ import asyncio
 import itertools
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
@@ -60,6 +61,9 @@ IDLE_TURNS = 5
 #: The timer of a seat taken before the match: the seat is given up when it runs out
 #: (``unstarted_seat_seconds``) and the match has not started.
 HOLD = "hold"
+#: The timer of a running match with no seated person connected: when it runs out
+#: (``abandoned_match_seconds``) the seats' stand-ins play the match to its end.
+ABANDON = ("abandon",)
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,17 @@ class Room:
         self.start_when_full = False
         self.finished = saved.finished
         self.conns: set[Connection] = set()
+        #: When the last connection left (monotonic clock), None while anyone is
+        #: connected: a finished table at rest this long leaves memory (``at_rest``).
+        self.quiet_since: float | None = time.monotonic()
+        #: Set when the lobby has let the room go (``let_go``): a message that still
+        #: reaches it is handed to the room loaded again from the database.
+        self.let_go_of = False
+        self.successor: Room | None = None
+        #: Loads the table's room again (the lobby's ``room``), for ``let_go``.
+        self.reload: Callable[[str], Awaitable[Room]] | None = None
+        self._after_let_go: list[Command] = []
+        self._reloading: asyncio.Task[None] | None = None
         #: Whether anyone has ever joined or watched the table (in this process): a table
         #: nobody came to is swept sooner (``unjoined_table_seconds``).
         self.visited = False
@@ -125,9 +140,14 @@ class Room:
         #: seat -> (ticket, task) of the bot thinking for that seat.
         self.bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._tickets = itertools.count()
+        #: The legal actions' JSON by seat, of the (match, version) in ``_legal_version``.
+        self._legal_json: dict[int, list[dict[str, Any]]] = {}
+        self._legal_version = (0, -1)
         self.hint_tasks: set[asyncio.Task[None]] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.timers = Timers(self.queue.put_nowait)
+        #: The room's own timers, never shown to clients (the abandoned-match timer).
+        self.quiet = Timers(self.queue.put_nowait)
         #: Claims held while a race is open, applied in the order they were sent.
         self.races = Races(self.queue.put_nowait)
         #: Called after a change of the table's status (seats, match started, who is
@@ -164,10 +184,52 @@ class Room:
         return self.table.code
 
     def post(self, command: Command) -> None:
-        self.queue.put_nowait(command)
+        if self.successor is not None:
+            self.successor.post(command)
+        elif self.let_go_of:
+            self._after_let_go.append(command)
+            if self._reloading is None:
+                self._reloading = asyncio.create_task(self._hand_over())
+        else:
+            self.queue.put_nowait(command)
+
+    def at_rest(self) -> bool:
+        """Whether the room holds nothing but a finished match, with nobody connected
+        and nothing under way: it can leave memory, its table read again on demand."""
+        state = self.state
+        return (
+            state is not None
+            and state.is_over
+            and not self.conns
+            and not self.bot_tasks
+            and not self.hint_tasks
+            and self.queue.empty()
+            and self._status_due is None
+        )
+
+    def let_go(self) -> None:
+        """Stop the room, which the lobby no longer keeps; a message that still comes
+        (from a socket opened just before) goes to the room loaded again."""
+        self.let_go_of = True
+        self.close()
+
+    async def _hand_over(self) -> None:
+        assert self.reload is not None
+        try:
+            self.successor = await self.reload(self.code)
+        except ProtocolError as exc:
+            for command in self._after_let_go:
+                if isinstance(command, Inbound):
+                    seq = command.message.get("seq")
+                    command.conn.send({"type": "error", "seq": seq} | exc.to_json())
+            return
+        for command in self._after_let_go:
+            self.successor.post(command)
+        self._after_let_go.clear()
 
     def close(self) -> None:
         self.timers.cancel_all()
+        self.quiet.cancel_all()
         self.races.close()
         if self._status_due is not None:
             self._status_due.cancel()
@@ -188,6 +250,7 @@ class Room:
             await self._start_match()
         else:
             self._schedule()
+            self._watch_abandon()
             for seat in self.human_seats():
                 if self.state is None and self.table.names[seat] is not None:
                     self.timers.start(("grace", seat), self.config.seat_grace_seconds)
@@ -321,7 +384,14 @@ class Room:
             loop = asyncio.get_running_loop()
             self._status_due = loop.call_later(self.config.status_seconds, self._broadcast_table)
 
-    def _state_message(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+    def _state_message(
+        self,
+        seat: int | None,
+        events: list[tuple[Event, dict[str, Any]]],
+        timers: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat``, of ``events`` (each with its JSON, built
+        once for every seat); ``timers`` as described once for every seat."""
         state = self.state
         assert state is not None
         return {
@@ -329,18 +399,38 @@ class Room:
             "match": self.number,
             "version": len(state.log),
             "view": state.view(seat),
-            "events": [e.to_json() for e in events if e.visible_to(seat)],
-            "legal": [] if seat is None else [a.to_json() for a in state.legal_actions(seat)],
-            "timers": self.timers.describe(),
+            "events": [data for event, data in events if event.visible_to(seat)],
+            "legal": self._legal(seat),
+            "timers": self.timers.describe() if timers is None else timers,
         }
 
+    def _legal(self, seat: int | None) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` as JSON, built once per seat and version (a
+        welcome and the broadcast of the same version share them)."""
+        state = self.state
+        assert state is not None
+        if seat is None:
+            return []
+        version = (self.number, len(state.log))
+        if self._legal_version != version:
+            self._legal_version = version
+            self._legal_json.clear()
+        legal = self._legal_json.get(seat)
+        if legal is None:
+            legal = self._legal_json[seat] = [a.to_json() for a in state.legal_actions(seat)]
+        return legal
+
     def _broadcast_state(self, events: list[Event]) -> None:
+        """Send each connection the state of its seat: one text per seat (spectators
+        share theirs), the events' JSON and the timers built once for all."""
         texts: dict[int | None, str] = {}
+        shown = [(event, event.to_json()) for event in events]
+        timers = self.timers.describe()
         for conn in self.conns:
             if not conn.joined:
                 continue
             if conn.seat not in texts:
-                message = self._state_message(conn.seat, events)
+                message = self._state_message(conn.seat, shown, timers)
                 texts[conn.seat] = dumps(message)
             conn.send_text(texts[conn.seat])
 
@@ -348,6 +438,9 @@ class Room:
         conn.joined = True
         self.conns.add(conn)
         self.visited = True
+        self.quiet_since = None
+        if conn.seat is not None:
+            self.quiet.cancel(ABANDON)
         welcome: dict[str, Any] = {"type": "welcome", "seat": conn.seat, "table": self.status()}
         if token is not None:
             welcome["token"] = token
@@ -396,7 +489,30 @@ class Room:
             seat = conn.seat
             if seat is not None and self.state is None and not self._online(seat):
                 self.timers.start(("grace", seat), self.config.seat_grace_seconds)
+            if not self.conns:
+                self.quiet_since = time.monotonic()
+            self._watch_abandon()
             self._status_changed()
+
+    def _watch_abandon(self) -> None:
+        """Start the abandoned-match timer when a running match with people's seats
+        has no seated person connected (none of them may ever come back)."""
+        state = self.state
+        running = state is not None and not state.is_over and HUMAN in self.table.seats
+        seated = any(c.seat is not None for c in self.conns)
+        if running and not seated and not self.quiet.running(ABANDON):
+            self.quiet.start(ABANDON, self.config.abandoned_match_seconds)
+
+    async def _abandoned(self) -> None:
+        """Nobody seated came back within ``abandoned_match_seconds``: the seats'
+        stand-ins play the match to its end (a person who comes back takes the seat
+        back by acting, or with ``back``)."""
+        state = self.state
+        if state is None or state.is_over or any(c.seat is not None for c in self.conns):
+            return
+        self.autoplay.update(self.human_seats())
+        self._schedule()
+        self._broadcast_table()
 
     def _online(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.conns)
@@ -675,6 +791,9 @@ class Room:
         await self._play(move.seat, state.codec.decode(move.action))
 
     async def _timeout(self, timeout: Timeout) -> None:
+        if self.quiet.fired(timeout):
+            await self._abandoned()
+            return
         if not self.timers.fired(timeout):
             return
         if timeout.key[0] == "grace":
