@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.server.races import CAP
 
+from .delay_proxy import DelayProxy
 from .support import Server, create_table
 
 #: A screen shows a new frame every 16.7 ms: two clicks "at the same moment" on two
@@ -36,53 +37,6 @@ EARLIER = 0.060
 #: How long a lying client holds each pong.
 LIE = 1.0
 SEATS = ["greedy", "greedy", "greedy", "human", "human"]
-
-
-class DelayProxy:
-    """A loopback TCP proxy to the server adding ``rtt / 2`` each way, in order."""
-
-    def __init__(self, target_port: int, rtt: float) -> None:
-        self.target_port = target_port
-        self.delay = rtt / 2
-        self.server: asyncio.Server | None = None
-        self.tasks: set[asyncio.Task[None]] = set()
-
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._client, "127.0.0.1", 0)
-        return int(self.server.sockets[0].getsockname()[1])
-
-    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        for source, sink in ((reader, up_writer), (up_reader, writer)):
-            task = asyncio.create_task(self._pipe(source, sink))
-            self.tasks.add(task)
-
-    async def _pipe(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-        loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
-
-        async def deliver() -> None:
-            while True:
-                due, data = await queue.get()
-                await asyncio.sleep(max(0.0, due - loop.time()))
-                if not data:
-                    sink.close()
-                    return
-                sink.write(data)
-                await sink.drain()
-
-        delivering = asyncio.create_task(deliver())
-        self.tasks.add(delivering)
-        with contextlib.suppress(ConnectionError):
-            while data := await source.read(65536):
-                queue.put_nowait((loop.time() + self.delay, data))
-        queue.put_nowait((loop.time() + self.delay, b""))
-
-    async def close(self) -> None:
-        assert self.server is not None
-        self.server.close()
-        for task in self.tasks:
-            task.cancel()
 
 
 @dataclass

@@ -16,6 +16,10 @@ export const TEXT = {
   rulesOn: t("guide.rulesOn"),
 };
 
+/** How races are judged, a section of every game that has them: its texts are the
+ * catalogue's guide.races.title and .text. */
+const RACES = { id: "races", shared: true };
+
 /** Per game: its sections, each {id, cards?: () => [svg...]}; the texts are the catalogue's
  * guide.<game>.<id>.title and .text. */
 const GUIDES = {
@@ -33,6 +37,7 @@ const GUIDES = {
     { id: "your_turn" },
     { id: "card_powers", cards: () => [frenchCard("7h"), frenchCard("9c"), frenchCard("Jd"), frenchCard("Kc")] },
     { id: "quick_discard" },
+    RACES,
     { id: "cactus" },
     { id: "end_of_match" },
   ],
@@ -47,15 +52,16 @@ const GUIDES = {
 
 /** The drawer's content for `game`. */
 export function guide(game) {
-  return (GUIDES[game] ?? []).map((section) =>
-    h(
+  return (GUIDES[game] ?? []).map((section) => {
+    const key = section.shared ? `guide.${section.id}` : `guide.${game}.${section.id}`;
+    return h(
       "section",
       { class: "guide-section" },
-      h("h3", { text: t(`guide.${game}.${section.id}.title`) }),
+      h("h3", { text: t(`${key}.title`) }),
       section.cards ? h("div", { class: "guide-cards", "aria-hidden": "true" }, section.cards().map((svg) => h("div", { class: "card" }, svg))) : null,
-      h("p", { text: t(`guide.${game}.${section.id}.text`) }),
-    ),
-  );
+      h("p", { text: t(`${key}.text`) }),
+    );
+  });
 }
 
 /** The address of `game`'s rules page: the guide, or with `full` the full rules. */

@@ -12,6 +12,7 @@ import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
+import { LagMeter } from "./lag.js";
 import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
 import { changedOptions, optionTitle, presetOf, presetTitle } from "./presets.js";
@@ -332,6 +333,9 @@ const HANDLERS = {
   table(m) {
     onTable(m.table);
   },
+  ping(m) {
+    page.lag.ping(m);
+  },
   state(m) {
     const newMatch = page.view && page.view.round_scores.length > m.view.round_scores.length;
     if (newMatch) page.matchResult = null;
@@ -391,6 +395,7 @@ const HANDLERS = {
 };
 
 function onOpen(reconnected) {
+  page.lag.opened();
   if (reconnected) {
     banner(t("table.again"), "back");
     setTimeout(() => ($("banner").hidden = true), BACK_BANNER_MS);
@@ -456,10 +461,15 @@ function main() {
     const note = document.querySelector("[data-bots-in]");
     if (note && page.botsAt !== null) note.textContent = WAITING_TEXT.botsIn(Math.ceil(Math.max(0, page.botsAt - performance.now()) / 1000));
   }, TICK_MS);
+  page.lag = new LagMeter((m) => page.conn.send(m));
+  $("who").before(page.lag.el);
   page.conn = new Connection(socketUrl(code), {
     onOpen,
     onMessage: (m) => HANDLERS[m.type]?.(m),
-    onLost: () => banner(t("table.lost"), "lost"),
+    onLost: () => {
+      page.lag.lost();
+      banner(t("table.lost"), "lost");
+    },
     onGone: gone,
   });
 }
