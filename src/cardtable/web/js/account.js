@@ -33,6 +33,8 @@ async function show() {
   $("sign-in").hidden = registered;
   $("signin-passkey").hidden = !passkeysAvailable();
   $("signed-in").hidden = !registered;
+  $("my-profile").hidden = !player;
+  if (player) $("my-profile").href = `profile.html?player=${encodeURIComponent(player.id)}`;
   if (!$("account-name").value) $("account-name").value = player?.name ?? ensurePlayerName();
 }
 
