@@ -112,7 +112,10 @@ class Options:
             )
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        # Every option is a bool, int or str (``from_dict`` checks), so a flat dict is
+        # ``dataclasses.asdict``'s result without its recursive copies; every view
+        # writes the options out, and the RL environments build one view a step.
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
