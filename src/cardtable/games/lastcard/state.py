@@ -25,6 +25,16 @@ is always drawn by an explicit ``Draw``, so being asked never reveals a hand. Wi
 ``play_drawn`` on, every one-card draw of rule 3 ends in the ``play_drawn`` phase, even
 when ``Keep`` is the only choice: were an unplayable card kept at once, the table would
 learn that a card the drawer decided about was playable.
+
+The house rules (options ``jump_in`` ... ``forced_play_drawn``, docs/rules/lastcard.md)
+run on the same steps. Those that only change what may be played or drawn (strict +4,
+draw until playable, forced play) live in ``_begin_turn`` and the legal moves; those
+with moves of their own (jump-in, 7-0, the +4 challenge, catching a missed call) go
+through ``_house_step``. Out-of-turn moves follow Cactus's quick discard: a *window*
+puts the seats that may jump in or catch into ``to_act`` beside the player to act,
+who is never held up, and the server closes it with ``close_window``. Neither fast
+playout (Python or C) knows the house rules: a state with any of them on is played
+by the engine's generic loop.
 """
 
 from __future__ import annotations
