@@ -156,6 +156,9 @@ def test_deleting_an_account_forgets_the_player_and_leaves_an_anonymous_seat(ser
     device = Authenticator()
     assert browser.register(device, f"Hal {secrets.token_hex(3)}").status_code == 201
     code = asyncio.run(_play_one_match(server, browser))
+    follower = Browser(server)
+    follower.guest("Ivy")
+    assert follower.request("POST", f"/api/players/{player}/follow", {}).status_code == 204
     session = browser.session
     assert browser.request("DELETE", "/api/players/me").status_code == 204
     copy = Browser(server)
@@ -163,6 +166,7 @@ def test_deleting_an_account_forgets_the_player_and_leaves_an_anonymous_seat(ser
     assert copy.me().status_code == 401
     assert browser.request("GET", f"/api/players/{player}").status_code == 404
     assert Browser(server).sign_in(device).json()["error"] == "unknown_passkey"
+    assert follower.request("GET", "/api/players/me/following").json() == {"players": []}
     rows = _rows(server.db, "SELECT seat, player_id FROM match_players WHERE code = %s", (code,))
     assert rows == [(0, None)]
     assert httpx.get(f"{server.url}/api/tables/{code}/matches/1", timeout=5).status_code == 200

@@ -304,6 +304,26 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        "players follow players and invite them to their tables",
+        sql="""
+        CREATE TABLE follows (
+            follower TEXT NOT NULL REFERENCES players(id),
+            followed TEXT NOT NULL REFERENCES players(id),
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (follower, followed)
+        );
+        CREATE INDEX follows_by_followed ON follows (followed);
+        -- An invitation not yet shown to its player (deleted once shown).
+        CREATE TABLE invites (
+            sender TEXT NOT NULL REFERENCES players(id),
+            player_id TEXT NOT NULL REFERENCES players(id),
+            code TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (sender, player_id, code)
+        );
+        """,
+    ),
 )
 
 #: The schema version this cardtable writes.

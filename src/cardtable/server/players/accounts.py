@@ -134,4 +134,10 @@ class Accounts:
             )
             for table in ("seat_players", "sessions", "passkeys", "ratings", "rating_history"):
                 self.db.execute(f"DELETE FROM {table} WHERE player_id = ?", player_id)
+            self.db.execute(
+                "DELETE FROM follows WHERE follower = ? OR followed = ?", player_id, player_id
+            )
+            self.db.execute(
+                "DELETE FROM invites WHERE sender = ? OR player_id = ?", player_id, player_id
+            )
             self.db.execute("DELETE FROM players WHERE id = ?", player_id)

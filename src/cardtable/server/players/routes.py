@@ -36,6 +36,7 @@ EXPORT_LIMIT = 1000
 NAME: Schema = {"name": ((str,), True)}
 CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
 RECOVERY: Schema = {"code": ((str,), True)}
+CODE: Schema = {"code": ((str,), True)}
 
 
 def _players(request: Request) -> Players:
@@ -76,8 +77,15 @@ def _signed_in(body: dict[str, Any], session: str, status: int = 200) -> JSONRes
 
 
 async def me(request: Request) -> JSONResponse:
+    """This browser's player, with the open tables where it holds a seat (``tables``),
+    which its invitations name."""
     players = _players(request)
-    return JSONResponse(await _player_json(players, await _me(request)))
+    player = await _me(request)
+    answer = await _player_json(players, player)
+    seats = await players.db.run(players.seats.seats_of, player)
+    rooms = request.app.state.lobby.rooms
+    answer["tables"] = sorted(code for code in seats if code in rooms)
+    return JSONResponse(answer)
 
 
 async def guest(request: Request) -> JSONResponse:
@@ -197,6 +205,10 @@ async def profile(request: Request) -> JSONResponse:
     answer = await _player_json(players, player)
     ratings = await players.db.run(players.ratings.of, player)
     more = await players.db.run(players.profiles.profile, player)
+    viewer = await players.player_of(request)
+    more["followed"] = viewer is not None and await players.db.run(
+        players.friends.follows, viewer, player
+    )
     return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]} | more)
 
 
@@ -247,6 +259,51 @@ async def leaderboard(request: Request) -> JSONResponse:
     return JSONResponse({"game": game, "players": board})
 
 
+async def follow(request: Request) -> Response:
+    players = _players(request)
+    me, other = await _me(request), request.path_params["player"]
+    if request.method == "DELETE":
+        await players.db.run(players.friends.unfollow, me, other)
+    else:
+        await _json_request(request)
+        await players.db.run(players.friends.follow, me, other)
+    return Response(status_code=204)
+
+
+async def following(request: Request) -> JSONResponse:
+    """The players this browser's player follows, each with their presence."""
+    players = _players(request)
+    lobby: Lobby = request.app.state.lobby
+    out = []
+    for player, name in await players.db.run(players.friends.following, await _me(request)):
+        seats = await players.db.run(players.seats.seats_of, player)
+        out.append({"id": player, "name": name} | players.presence.where(player, seats, lobby))
+    return JSONResponse({"players": out})
+
+
+async def invite(request: Request) -> Response:
+    """Invite a followed player to a table where this browser's player sits."""
+    players = _players(request)
+    code = normal_code((await _body(request, CODE))["code"])
+    sender = await _me(request)
+    await players.db.run(players.friends.invite, sender, request.path_params["player"], code)
+    return Response(status_code=204)
+
+
+async def notices(request: Request) -> JSONResponse:
+    """What waits for this browser's player (invitations, each shown once); asking
+    also keeps the player online."""
+    players = _players(request)
+    player = await _me(request)
+    players.presence.seen(player)
+    rooms = request.app.state.lobby.rooms
+    invites = await players.db.run(players.friends.take_invites, player)
+    for item in invites:
+        room = rooms.get(item["code"])
+        item["game"] = None if room is None else room.table.game
+    return JSONResponse({"invites": invites})
+
+
 async def table_players(request: Request) -> JSONResponse:
     """The player behind each seat of a table that a player holds: id and name."""
     players = _players(request)
@@ -270,7 +327,11 @@ ROUTES: list[BaseRoute] = [
     Route("/api/players/passkeys/register", register, methods=["POST"]),
     Route("/api/players/passkeys/signin/options", sign_in_options, methods=["POST"]),
     Route("/api/players/passkeys/signin", sign_in, methods=["POST"]),
+    Route("/api/players/me/following", following, methods=["GET"]),
+    Route("/api/players/me/notices", notices, methods=["GET"]),
     Route("/api/players/{player}", profile, methods=["GET"]),
+    Route("/api/players/{player}/follow", follow, methods=["POST", "DELETE"]),
+    Route("/api/players/{player}/invite", invite, methods=["POST"]),
     Route("/api/players/{player}/matches", history, methods=["GET"]),
     Route("/api/players/{player}/export", export, methods=["GET"]),
     Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),

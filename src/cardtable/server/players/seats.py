@@ -60,6 +60,11 @@ class Seats:
                     player_id,
                 )
 
+    def seats_of(self, player_id: str) -> dict[str, int]:
+        """The seats the player holds now: table code -> seat."""
+        rows = self.db.rows("SELECT code, seat FROM seat_players WHERE player_id = ?", player_id)
+        return {code: seat for code, seat in rows}
+
     def players_at(self, code: str) -> dict[int, str]:
         rows = self.db.rows("SELECT seat, player_id FROM seat_players WHERE code = ?", code)
         return {seat: player for seat, player in rows}

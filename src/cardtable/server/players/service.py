@@ -14,7 +14,9 @@ from starlette.requests import HTTPConnection
 
 from .accounts import Accounts
 from .database import Database
+from .friends import Friends
 from .passkeys import Passkeys
+from .presence import Presence
 from .profiles import Profiles
 from .ratings import Ratings
 from .seats import Seats
@@ -36,6 +38,8 @@ class Players:
         self.ratings = Ratings(self.db)
         self.seats = Seats(self.db, self.ratings.rate)
         self.profiles = Profiles(self.db)
+        self.friends = Friends(self.db)
+        self.presence = Presence()
 
     async def player_of(self, connection: HTTPConnection) -> str | None:
         """The player of the request's or socket's session cookie, if it is live."""
