@@ -8,6 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.bots.base import make_bot
+from cardtable.coach.analysis import hint
 from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, PASS, SWAP_WITH, Play
 from cardtable.games.lastcard.bot import LastCardHeuristicBot
 from cardtable.games.lastcard.state import LastCardState
@@ -63,3 +64,16 @@ def test_the_bots_finish_matches_under_the_party_rules(spec):
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
     assert state.card_count() == 108
+
+
+def test_the_coach_hints_on_a_jump_in_and_on_a_challenge():
+    """The coach prices the house rules' choices from the seat's knowledge, as any other."""
+    hands = [["R5", "G1", "G2"], ["R2", "B3", "B4"], ["Y6", "Y7", "Y8"], ["R5", "Y1", "Y2"]]
+    state = deal(hands, discard=["R9"], jump_in=True)
+    state.apply(0, Play("R5", None, False))
+    given = hint(state, 3, seed=1, ms=50)
+    assert given.action in state.legal_actions(3) and given.alternative is not None
+    state = deal([["+4", "G9", "Y9", "B9"], ["G1", "Y2"], ["Y1", "Y3"]], challenge_plus_four=True)
+    state.apply(0, Play("+4", "green", False))
+    given = hint(state, 1, seed=1, ms=50)
+    assert {given.action, given.alternative} == {CHALLENGE, DRAW}
