@@ -7,8 +7,15 @@ to ``ack``, which means validated, applied and stored) as p50 and p99, the actio
 per second and the error count, next to the round trip of a bare WebSocket echo
 server measured the same way in the same run (same connections, same pacing).
 
+The simulated clients run in ``--clients`` processes (the matches dealt out among
+them), so that on a machine of several cores the clients do not saturate before the
+server; the processor time of the clients and of the server (read from ``/proc``)
+is printed, with the server's acknowledged actions per second of its own processor
+time, its resident memory, and its garbage collector's pauses during the load (read
+from its ``/metrics``: how many, how many over 10 ms, and the bucket of the longest).
+
     python bench/server_load.py [--matches 200] [--game skyjo] [--players 2]
-                                [--think 0.5] [--actions 40]
+                                [--think 0.5] [--actions 40] [--clients 1]
 """
 
 from __future__ import annotations
@@ -17,7 +24,10 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
+import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -26,6 +36,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -189,13 +200,113 @@ def create_tables(base: str, args: argparse.Namespace) -> list[str]:
         return [client.post("/api/tables", json=body).json()["code"] for _ in range(args.matches)]
 
 
-async def load_server(base: str, args: argparse.Namespace) -> tuple[Stats, float]:
-    codes = create_tables(base, args)
+async def play_tables(base: str, codes: list[str], first: int, args: argparse.Namespace) -> Stats:
     stats = Stats()
     url = base.replace("http", "ws", 1)
-    start = time.perf_counter()
-    await asyncio.gather(*(one_match(url, code, args, stats, i) for i, code in enumerate(codes)))
-    return stats, time.perf_counter() - start
+    matches = (one_match(url, code, args, stats, first + i) for i, code in enumerate(codes))
+    await asyncio.gather(*matches)
+    return stats
+
+
+def client_process(
+    base: str, codes: list[str], first: int, args: argparse.Namespace, out: Any
+) -> None:
+    """One client process: play ``codes``, then send back the round trips, the errors
+    and this process's processor time."""
+    stats = asyncio.run(play_tables(base, codes, first, args))
+    out.put((stats.rtts, stats.errors, time.process_time()))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time (user and system) process ``pid`` has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+PAUSE_LINE = re.compile(
+    r'cardtable_gc_pause_seconds_bucket\{generation="(\d)",le="([^"]+)"\} (\S+)'
+)
+
+
+def collector_pauses(base: str) -> dict[str, float] | None:
+    """The server's garbage-collector pauses so far, as cumulative counts per bucket
+    bound (all generations together), or None if it does not publish them."""
+    try:
+        text = httpx.get(f"{base}/metrics", timeout=10).text
+    except httpx.HTTPError:
+        return None
+    buckets: dict[str, float] = {}
+    for _, bound, count in PAUSE_LINE.findall(text):
+        buckets[bound] = buckets.get(bound, 0.0) + float(count)
+    return buckets or None
+
+
+def pause_figures(
+    before: dict[str, float] | None, after: dict[str, float] | None
+) -> tuple[float, float, str] | None:
+    """The pauses between two readings of ``collector_pauses``: how many, how many
+    over 10 ms, and the bucket bound (seconds) of the longest; None if unpublished."""
+    if before is None or after is None:
+        return None
+    counts = {bound: after[bound] - before.get(bound, 0.0) for bound in after}
+    total = counts.get("+Inf", 0.0)
+    bounds = sorted((float(b), b) for b in counts if b != "+Inf")
+    longest = next((b for _, b in bounds if counts[b] >= total), "+Inf")
+    return total, total - counts.get("0.01", 0.0), longest
+
+
+def pauses_line(before: dict[str, float] | None, after: dict[str, float] | None) -> str:
+    figures = pause_figures(before, after)
+    if figures is None:
+        return "collector pauses: not published by this server"
+    total, over_10, longest = figures
+    return (
+        f"collector pauses during the load: {total:.0f}, over 10 ms: {over_10:.0f},"
+        f" the longest at most {longest} s"
+    )
+
+
+def load_server(base: str, pid: int, args: argparse.Namespace) -> tuple[Stats, float, str]:
+    """Play the matches from ``args.clients`` processes; the round trips, the wall
+    time, and a report of what the server and the clients used."""
+    codes = create_tables(base, args)
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    share = -(-len(codes) // args.clients)
+    slices = [(codes[i : i + share], i) for i in range(0, len(codes), share)]
+    pauses_before = collector_pauses(base)
+    cpu_before, start = cpu_seconds(pid), time.perf_counter()
+    workers = [
+        context.Process(target=client_process, args=(base, part, first, args, out))
+        for part, first in slices
+    ]
+    for worker in workers:
+        worker.start()
+    stats, clients_cpu = Stats(), []
+    for _ in workers:
+        rtts, errors, cpu = out.get()
+        stats.rtts.extend(rtts)
+        stats.errors.extend(errors)
+        clients_cpu.append(cpu)
+    seconds = time.perf_counter() - start
+    server_cpu = cpu_seconds(pid) - cpu_before
+    for worker in workers:
+        worker.join()
+    report = [
+        f"server CPU {server_cpu:.1f} s ({server_cpu / seconds:.0%} of a core),"
+        f" {len(stats.rtts) / max(server_cpu, 1e-9):.0f} acks per server CPU second,"
+        f" RSS {rss_mib(pid):.0f} MiB",
+        "client processes' CPU: " + ", ".join(f"{c:.1f} s" for c in clients_cpu),
+        pauses_line(pauses_before, collector_pauses(base)),
+    ]
+    return stats, seconds, "\n".join(report)
 
 
 # ---------------------------------------------------------------------- the echo baseline
@@ -242,6 +353,7 @@ def add_load_arguments(parser: argparse.ArgumentParser, matches: int) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds before acting")
     parser.add_argument("--actions", type=int, default=40, help="actions per match")
+    parser.add_argument("--clients", type=int, default=1, help="client processes")
 
 
 def main() -> None:
@@ -253,8 +365,8 @@ def main() -> None:
         asyncio.run(run_echo_server(args.echo_server))
         return
 
-    with game_server("--bot-workers", "0", *UNLIMITED) as (base, _):
-        server_stats, server_seconds = asyncio.run(load_server(base, args))
+    with game_server("--bot-workers", "0", *UNLIMITED) as (base, pid):
+        server_stats, server_seconds, usage = load_server(base, pid, args)
     echo_port = free_port()
     echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
     with process(echo_cmd, f"http://127.0.0.1:{echo_port}/"):
@@ -266,6 +378,7 @@ def main() -> None:
         f" think {args.think} s, {args.actions} actions a match"
     )
     print(server_stats.line("game server (action -> ack)", server_seconds))
+    print(usage)
     print(echo_stats.line("bare echo   (message -> echo)", echo_seconds))
     if server_stats.errors:
         print("errors:", ", ".join(sorted(set(server_stats.errors))))
