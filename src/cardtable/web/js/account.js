@@ -2,11 +2,14 @@
 // in with one on another device or with the recovery code, sign out, delete the
 // account. What is stored and why: docs/players.md.
 
+import { h, replaceChildren } from "./dom.js";
 import { t, translatePage } from "./i18n.js";
+import { watchNotices } from "./notices.js";
 import {
   currentPlayer,
   deleteAccount,
   ensurePlayer,
+  following,
   passkeysAvailable,
   recover,
   registerPasskey,
@@ -35,7 +38,32 @@ async function show() {
   $("signed-in").hidden = !registered;
   $("my-profile").hidden = !player;
   if (player) $("my-profile").href = `profile.html?player=${encodeURIComponent(player.id)}`;
+  $("friends").hidden = !player;
+  if (player) await showFollowing();
   if (!$("account-name").value) $("account-name").value = player?.name ?? ensurePlayerName();
+}
+
+/** The players this one follows: online or not, and the public table they are at. */
+async function showFollowing() {
+  const { players } = await following();
+  if (!players.length) {
+    replaceChildren($("following"), h("li", { text: t("friends.none") }));
+    return;
+  }
+  replaceChildren(
+    $("following"),
+    players.map((p) => {
+      let status = t("friends.offline");
+      if (p.online) status = p.table ? t("friends.atTable", { code: p.table }) : t("friends.online");
+      return h(
+        "li",
+        { "data-player": p.id },
+        h("a", { href: `profile.html?player=${encodeURIComponent(p.id)}`, text: p.name }),
+        ` \u2013 ${status} `,
+        p.table ? h("a", { href: `table.html?code=${encodeURIComponent(p.table)}`, text: t("friends.watch") }) : null,
+      );
+    }),
+  );
 }
 
 /** Run `step`, then show the account again; a refusal is shown in the page's language. */
@@ -85,7 +113,7 @@ function main() {
       $("account-notice").textContent = t("account.deleted");
     }),
   );
-  show().catch(showError);
+  show().then(() => currentPlayer()).then((player) => player && watchNotices()).catch(showError);
 }
 
 main();

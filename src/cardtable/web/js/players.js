@@ -31,6 +31,10 @@ export const ensurePlayer = (name) => call("POST", "/api/players/me", { name });
 export const signOut = () => call("POST", "/api/players/signout", {});
 export const deleteAccount = () => call("DELETE", "/api/players/me");
 export const recover = (code) => call("POST", "/api/players/recover", { code });
+export const follow = (id) => call("POST", `/api/players/${encodeURIComponent(id)}/follow`, {});
+export const unfollow = (id) => call("DELETE", `/api/players/${encodeURIComponent(id)}/follow`);
+export const following = () => call("GET", "/api/players/me/following");
+export const invite = (id, code) => call("POST", `/api/players/${encodeURIComponent(id)}/invite`, { code });
 
 const fromBase64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 const toBase64url = (buffer) =>

@@ -5,6 +5,7 @@
 import { listGames } from "./api.js";
 import { h, queryParam, replaceChildren, s } from "./dom.js";
 import { language, t, translatePage } from "./i18n.js";
+import { currentPlayer, follow, invite, unfollow } from "./players.js";
 import { buildPrefs } from "./prefs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -56,6 +57,31 @@ function recentRows(profile, titles) {
     ));
 }
 
+/** Follow or unfollow the player, and invite them to one's table once followed. */
+function friendControls(profile, me) {
+  if (!me || me.id === profile.id) return;
+  let followed = profile.followed;
+  const update = () => {
+    $("follow").textContent = followed ? t("friends.unfollow") : t("friends.follow");
+    $("follow").hidden = false;
+    $("invite").hidden = !followed || !me.tables.length;
+  };
+  $("follow").addEventListener("click", async () => {
+    await (followed ? unfollow(profile.id) : follow(profile.id));
+    followed = !followed;
+    update();
+  });
+  $("invite").addEventListener("click", async () => {
+    try {
+      await invite(profile.id, me.tables[0]);
+      $("friend-notice").textContent = t("friends.inviteSent", { name: profile.name });
+    } catch (error) {
+      $("friend-notice").textContent = error.message;
+    }
+  });
+  update();
+}
+
 async function main() {
   translatePage();
   buildPrefs($("prefs"));
@@ -75,6 +101,7 @@ async function main() {
   replaceChildren($("profile-charts"), Object.entries(profile.rating_history).map(([game, points]) => chart(titles[game] ?? game, points)));
   $("profile-export").href = `/api/players/${encodeURIComponent(id)}/export`;
   replaceChildren($("profile-recent"), recentRows(profile, titles));
+  friendControls(profile, await currentPlayer());
 }
 
 main();
