@@ -78,9 +78,6 @@ class PostgresStore:
             kwargs={"autocommit": True},
             open=False,
             timeout=CHECKOUT_SECONDS,
-            # a connection the database dropped (it restarted) is replaced at checkout,
-            # so the first write after an outage does not fail on a dead connection
-            check=ConnectionPool.check_connection,
             name="cardtable",
         )
         try:
