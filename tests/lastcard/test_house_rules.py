@@ -287,3 +287,16 @@ def test_a_playable_card_just_drawn_must_be_played_with_forced_play():
 def test_forced_play_still_keeps_a_card_that_does_not_fit():
     state = deal([["B2", "G4"], ["Y5", "G7"]], draw_pile=["B8"], forced_play_drawn=True)
     assert state.legal_actions(0) == [KEEP]
+
+
+def test_a_late_jump_in_or_catch_is_refused_as_too_late():
+    state = jump_deal(jump_in=True)
+    state.apply(0, play("R5"))
+    state.apply(1, play("R2"))
+    state.apply(SYSTEM, CLOSE_WINDOW)
+    with pytest.raises(IllegalActionError, match="too late"):
+        state.apply(3, play("R5"))
+    late = catch_deal()
+    late.apply(1, play("R2"))
+    with pytest.raises(IllegalActionError, match="too late"):
+        late.apply(2, CATCH)

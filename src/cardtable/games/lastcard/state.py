@@ -110,6 +110,7 @@ from .options import LastCardOptions
 TURN, PLAY_DRAWN, OVER, SWAP = range(4)
 PHASES = ("turn", "play_drawn", "over", "swap")
 NO_SEAT = -1
+TOO_LATE = "too late: the chance to jump in or catch has passed"
 HAND_SIZE = 7
 MAX_PLAYERS = 10
 NO_CARD = -1
@@ -803,13 +804,20 @@ class LastCardState(State):
             return
         raise self.illegal(seat, action, self._why_not_house(seat, kind))
 
+    def not_your_move(self, seat: int, action: Action) -> str:
+        """Name a late jump-in, catch or pass for what it is: its window has closed."""
+        base = super().not_your_move(seat, action)
+        if self.rules.house and isinstance(action, Play | Catch | Pass):
+            return f"{base}: {TOO_LATE}"
+        return base
+
     def _why_not_house(self, seat: int, kind: type) -> str:
         if kind is Play:
             if self.jump == NO_CARD:
-                return "there is no card to jump in on"
+                return TOO_LATE
             return f"only a {NAMES[self.jump]} of your own may jump in now"
         if kind is Catch:
-            return "nobody may be caught now"
+            return TOO_LATE if self.offender == NO_SEAT else "you may not catch yourself"
         if kind is Challenge:
             return "there is no +4 to challenge"
         if kind is SwapWith:
