@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 from .states import Step, find, position, render_position
+from .support import open_custom, set_name
 
 PARTY = {"jump_in": True, "seven_zero": True, "catch_missed_call": True}
 CHALLENGE = {"challenge_plus_four": True}
@@ -80,3 +83,41 @@ def test_after_a_seven_each_other_player_can_be_chosen_to_swap_with(web_server, 
     assert buttons.count() == len(others)
     page.get_by_role("button", name=f"Swap with Bot {others[-1] + 1}").click()
     assert sent(page)[-1] == {"type": "swap_with", "seat": others[-1]}
+
+
+def test_the_house_rules_presets_set_their_options_and_name_the_table(web_server, open_page):
+    page = open_page()
+    page.goto(f"{web_server.url}/")
+    set_name(page, "Ann")
+    open_custom(page)
+    page.click("#game-picker [data-game=lastcard]")
+    for name, label in LABELS.items():
+        row = page.locator(f"label:has([data-option='{name}'])")
+        assert row.locator(".option-name").inner_text() == label
+    page.click("#presets [data-preset='strict']")
+    assert page.locator("#presets [aria-pressed=true]").inner_text().startswith("Strict (official)")
+    assert page.is_checked('[data-option="challenge_plus_four"]')
+    assert not page.is_checked('[data-option="stack_plus_two"]')
+    page.click("#presets [data-preset='party']")
+    assert page.is_checked('[data-option="jump_in"]') and page.is_checked(
+        '[data-option="seven_zero"]'
+    )
+    assert not page.is_checked('[data-option="challenge_plus_four"]')  # back to its default
+    page.click("#create")
+    code = page.locator("#created [data-code]").inner_text()
+    options = httpx.get(f"{web_server.url}/api/tables/{code}").json()["options"]
+    assert options["jump_in"] is True and options["seven_zero"] is True
+    page.click("[data-open-table]")
+    page.wait_for_selector("#rules-on:has-text('Rules: Party')")
+
+
+#: The house rules' names in the lobby's custom table (English).
+LABELS = {
+    "jump_in": "Jump-in",
+    "seven_zero": "7-0",
+    "draw_until_playable": "Draw until playable",
+    "challenge_plus_four": "Challenge a +4",
+    "catch_missed_call": "Catch a missed call",
+    "strict_plus_four": "Strict +4",
+    "forced_play_drawn": "Must play drawn card",
+}
