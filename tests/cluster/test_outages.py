@@ -1,8 +1,9 @@
 """Redis and PostgreSQL go away under a running site, and the site carries on.
 
 Redis restarted (losing every key: the test's Redis keeps nothing on disk) after a
-short and a long outage: the relay listens again, and a player whose socket is on
-another process than the table's acts, is acknowledged, and is seen by the others.
+short and a long outage: a player whose socket is on another process than the
+table's acts while Redis is away, and once it is back the action is acknowledged and
+seen by the other player, and play goes on through the relay.
 Redis paused (SIGSTOP) for 5 s: a table played on one process keeps acknowledging
 its actions promptly, while requests on that same process wait on Redis. PostgreSQL
 restarted: play goes on, and every acknowledged action is in the database. In each
@@ -21,6 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cardtable.server.cluster.relay import HOLD_SECONDS
 from tests.server.support import GAMES, Client, Server, create_table, god_state, pick
 from tests.server.test_restart import act_and_record, human_to_act
 from tests.services import Postgres, Redis, running_postgres, running_redis
@@ -84,6 +86,18 @@ async def until_seat_acts(clients: list[Client], seat: int, rng: random.Random) 
     return acked
 
 
+async def until_alone_to_act(clients: list[Client], seat: int, rng: random.Random) -> list:
+    """Acknowledged actions until ``seat`` alone may act, with no window open (so
+    nothing but its own action changes the match)."""
+    acked = []
+    while True:
+        await human_to_act(clients)
+        view = clients[0].latest_state()["view"]
+        if view["to_act"] == [seat] and not view.get("window"):
+            return acked
+        acked += await act_and_record(clients, GAME, 1, rng)
+
+
 def outage_lines(node: Server, part: str) -> tuple[int, int]:
     text = node.log.read_text()
     return text.count(f"{part} unavailable"), text.count(f"{part} available again")
@@ -102,15 +116,27 @@ def test_redis_restarted_mid_match_the_relayed_player_plays_on(
         async def scenario():
             # seat 1's socket is on the other process: each of its messages is relayed
             clients = await seat_two(site, code, (0, 1))
-            before = await until_seat_acts(clients, 1, rng)
+            acked = await until_seat_acts(clients, 1, rng)
+            acked += await until_alone_to_act(clients, 1, rng)
+            state = clients[1].latest_state()
+            action = pick(GAME, state["legal"], rng)
             own_redis.stop()
+            # sent while Redis is away: the edge holds it until the owner listens again
+            seq = await clients[1].send_seq(
+                {"type": "action", "action": action, "version": state["version"]}
+            )
             await asyncio.sleep(outage)
             said = await wait_ready(site, False) if outage > 1 else 0.0
             own_redis.start()
+            ack = await clients[1].expect("ack", timeout=HOLD_SECONDS)
+            assert ack["seq"] == seq
+            while clients[0].latest_state()["version"] < ack["version"]:  # seen by seat 0
+                await clients[0].expect("state")
+            acked.append((ack["version"], 1, action))
             took = await wait_ready(site, True)
-            after = await until_seat_acts(clients, 1, rng)
+            acked += await until_seat_acts(clients, 1, rng)  # and play goes on both ways
             await asyncio.gather(*(c.close() for c in clients))
-            return before + after, said, took
+            return acked, said, took
 
         acked, said, took = asyncio.run(scenario())
         final = god_state(site.db, code)
