@@ -24,6 +24,7 @@ import pytest
 
 from cardtable.server.cluster.relay import HOLD_SECONDS
 from tests.server.support import GAMES, Client, Server, create_table, god_state, pick
+from tests.server.test_metrics import figures, value
 from tests.server.test_restart import act_and_record, human_to_act
 from tests.services import Postgres, Redis, running_postgres, running_redis
 
@@ -141,10 +142,16 @@ def test_redis_restarted_mid_match_the_relayed_player_plays_on(
         acked, said, took = asyncio.run(scenario())
         final = god_state(site.db, code)
         lines = [outage_lines(node, "redis") for node in site.nodes]
+        scraped = [figures(httpx.get(f"{node.url}/metrics").text) for node in site.nodes]
     for version, seat, action in acked:
         assert final.log[version - 1][0] == seat
         assert final.log[version - 1][1].to_json() == action
     assert took < RECOVERY_SECONDS
+    # the owner kept its lease, and no relayed message was dropped
+    assert [value(f, "cardtable_leases_held") for f in scraped] == [1, 0]
+    assert [value(f, "cardtable_leases_lost_total") for f in scraped] == [0, 0]
+    assert [value(f, "cardtable_relay_publish_failures_total") for f in scraped] == [0, 0]
+    assert value(scraped[0], "cardtable_actions_acknowledged_total") == len(acked)
     if outage > 1:  # long enough to be noticed: said once, and its end once
         assert said < outage
         assert lines == [(1, 1)] * 2
