@@ -150,13 +150,18 @@ def print_rates(rates: dict[str, list[tuple[float, float]]], reference: str) -> 
         print(f"{name:<{width}}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
 
 
-def run_cli(sides: dict[str, Runner], reference: str, setting: str, description: str) -> None:
-    """Parse ``--runs`` and ``--seconds``, measure ``sides`` and print the table; the
-    heading describes ``setting``, ``--help`` shows ``description``."""
+def parse_cli(description: str) -> argparse.Namespace:
+    """``--runs`` and ``--seconds``; ``--help`` shows ``description``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def run_cli(sides: dict[str, Runner], reference: str, setting: str, description: str) -> None:
+    """Parse ``--runs`` and ``--seconds``, measure ``sides`` and print the table; the
+    heading describes ``setting``, ``--help`` shows ``description``."""
+    args = parse_cli(description)
     rates = measure(sides, args.runs, args.seconds)
     print(f"{setting}; median of {args.runs} runs of {args.seconds:g} s CPU time each")
     print_rates(rates, reference)

@@ -121,20 +121,22 @@ static int read_ints(PyObject *tuple, int count, int *out, const char *what)
     return 0;
 }
 
-static int rel(const Vec *v, int seat) { return (seat - v->seat + v->n) % v->n; }
+/* Where seat sits counted from me (features.relative). */
+static int rel(int n, int me, int seat) { return (seat - me + n) % n; }
 
-/* The learner's observation (encode_lastcard of its view) and action mask. */
-static void encode(const Vec *v, const LastCard *g, float *row, uint8_t *mask, int over)
+/* Seat me's observation (encode_lastcard of its view) and action mask (all zero when
+ * over or when me is not to act). */
+static void encode(const Vec *v, const LastCard *g, int me, float *row, uint8_t *mask, int over)
 {
     const int *off = v->off;
-    int n = v->n, me = v->seat;
+    int n = v->n;
     memset(row, 0, sizeof(float) * (size_t)v->size);
     memset(mask, 0, (size_t)v->actions);
     row[off[B_PHASE] + v->phase_index[g->phase]] = 1.0f;
     if (g->phase != LC_OVER)
-        row[off[B_CURRENT] + rel(v, g->current)] = 1.0f;
+        row[off[B_CURRENT] + rel(n, me, g->current)] = 1.0f;
     if (g->starter >= 0)
-        row[off[B_STARTER] + rel(v, g->starter)] = 1.0f;
+        row[off[B_STARTER] + rel(n, me, g->starter)] = 1.0f;
     row[off[B_DIRECTION]] = (float)g->direction;
     row[off[B_TOP] + g->discard[g->ndiscard - 1]] = 1.0f;
     row[off[B_COLOR] + g->color] = 1.0f;
@@ -358,7 +360,7 @@ PyObject *lastcard_vec_reset(PyObject *module, PyObject *const *args, Py_ssize_t
     lc_new_round(g);
     if (bots_play(v, g) < 0)
         return NULL;
-    encode(v, g, obs_row(v, (int)i), mask_row(v, (int)i), g->rounds > 0);
+    encode(v, g, v->seat, obs_row(v, (int)i), mask_row(v, (int)i), g->rounds > 0);
     return PyBool_FromLong(g->rounds == 0);
 }
 
@@ -432,7 +434,7 @@ PyObject *lastcard_vec_step(PyObject *module, PyObject *const *args, Py_ssize_t 
         int done = g->rounds > 0;
         over[i] = (uint8_t)done;
         reward[i] = done ? win_reward(v, g) : 0.0;
-        encode(v, g, obs_row(v, i), mask_row(v, i), done);
+        encode(v, g, v->seat, obs_row(v, i), mask_row(v, i), done);
     }
     PyBuffer_Release(&actions);
     PyBuffer_Release(&playing);
@@ -441,4 +443,33 @@ PyObject *lastcard_vec_step(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (rc < 0)
         return NULL;
     Py_RETURN_NONE;
+}
+
+/* lastcard_vec_observe(vec, state, seat, over): seat's observation and mask of a
+ * LastCardState of the vec's table size written into row 0 of the vec's arrays (the
+ * AEC environment's observe); False, nothing written, for a state the C does not hold. */
+PyObject *lastcard_vec_observe(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "lastcard_vec_observe(vec, state, seat, over)");
+        return NULL;
+    }
+    Vec *v = get_vec(args[0]);
+    if (v == NULL)
+        return NULL;
+    long seat = PyLong_AsLong(args[2]);
+    int over = PyObject_IsTrue(args[3]);
+    if ((seat == -1 && PyErr_Occurred()) || over < 0)
+        return NULL;
+    LastCard g;
+    int rc = lastcard_read(&g, args[1]);
+    if (rc < 0)
+        return NULL;
+    if (rc > 0 || g.n != v->n || seat < 0 || seat >= v->n)
+        Py_RETURN_FALSE;
+    if (get_int(args[1], "is_over", &g.is_over) < 0)
+        return NULL;
+    encode(v, &g, (int)seat, obs_row(v, 0), mask_row(v, 0), over);
+    Py_RETURN_TRUE;
 }

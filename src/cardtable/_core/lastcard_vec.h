@@ -7,5 +7,6 @@
 PyObject *lastcard_vec_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lastcard_vec_reset(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *lastcard_vec_step(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *lastcard_vec_observe(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

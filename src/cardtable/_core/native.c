@@ -138,6 +138,9 @@ static PyMethodDef methods[] = {
      "False when its round ended before the learner's first decision."},
     {"lastcard_vec_step", (PyCFunction)(void (*)(void))lastcard_vec_step, METH_FASTCALL,
      "lastcard_vec_step(vec, actions, playing, rewards, terminated): one step of every playing environment."},
+    {"lastcard_vec_observe", (PyCFunction)(void (*)(void))lastcard_vec_observe, METH_FASTCALL,
+     "lastcard_vec_observe(vec, state, seat, over): a seat's observation and mask of a state, "
+     "into row 0; False for a state the C does not hold."},
     {NULL, NULL, 0, NULL},
 };
 

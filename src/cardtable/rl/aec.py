@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,9 +40,20 @@ from .rewards import (
 )
 from .turns import next_actor
 
+if TYPE_CHECKING:
+    from .native_vector import NativeObserver
+
 Observation = dict[str, npt.NDArray[Any]] | npt.NDArray[Any]
 #: Where the action mask goes: in a dict observation, or in the agent's info.
 MASK_PLACES = ("observation", "info")
+
+
+def native_observer(env: CardtableAECEnv) -> NativeObserver | None:
+    """The compiled encoder of ``env``'s observations (Last Card, where the core holds
+    its rules: ``cardtable.rl.native_vector``), or None: the encoder above, from views."""
+    from .native_vector import NativeObserver, encoder_reason
+
+    return NativeObserver(env) if encoder_reason(env) is None else None
 
 
 def deal_seed(seeds: random.Random) -> int:
@@ -94,6 +105,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._seeds = random.Random()
         self.game_state: State = make(game, players, seed=0, options=self.options)
+        self._native = native_observer(self)
         self._rounds_before = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -122,19 +134,27 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The agent's legal actions now (all zero unless it is the one to act)."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game_spec.action_space_size, np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            for action in self.game_state.legal_actions(seat):
-                mask[self.game_spec.action_index(action)] = 1
-        return mask
+        return self._observation(agent)[1]
 
     def observe(self, agent: str) -> Observation:
-        seat = self.possible_agents.index(agent)
-        vector = self.observer.encode(self.game_state.view(seat))
+        vector, mask = self._observation(agent)
         if self.mask_in_info:
             return vector
-        return {"observation": vector, "action_mask": self.action_mask(agent)}
+        return {"observation": vector, "action_mask": mask}
+
+    def _observation(self, agent: str) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The agent's observation vector and action mask."""
+        seat = self.possible_agents.index(agent)
+        over = self.terminations[agent]
+        if self._native is not None:
+            encoded = self._native.observe(self.game_state, seat, over)
+            if encoded is not None:
+                return encoded
+        mask = np.zeros(self.game_spec.action_space_size, np.int8)
+        if agent == self.agent_selection and not over:
+            for action in self.game_state.legal_actions(seat):
+                mask[self.game_spec.action_index(action)] = 1
+        return self.observer.encode(self.game_state.view(seat)), mask
 
     def _update_infos(self) -> None:
         if self.mask_in_info:

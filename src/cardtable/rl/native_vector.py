@@ -19,10 +19,12 @@ import numpy.typing as npt
 
 from cardtable._core import native
 from cardtable.engine.registry import get_game, make
+from cardtable.engine.state import State
 from cardtable.games.lastcard.actions import DRAW, KEEP, Play
 from cardtable.games.lastcard.cards import CODE, COLOR_INDEX, COLORS, NAMES, TYPES, WILD
 from cardtable.games.lastcard.state import OVER, PHASES, PLAY_DRAWN, TURN
 
+from .aec import CardtableAECEnv
 from .options import observed_options
 from .single import SingleAgentEnv
 
@@ -67,17 +69,12 @@ def _block_widths(players: int) -> list[tuple[str, int]]:
     ]
 
 
-def native_reason(env: SingleAgentEnv) -> str | None:
-    """Why ``env``'s episodes cannot be stepped in C; None when they can."""
-    aec = env.aec
+def encoder_reason(aec: CardtableAECEnv) -> str | None:
+    """Why ``aec``'s observations cannot be encoded in C; None when they can."""
     if native is None:
         return "the compiled core is not built or is switched off"
     if aec.game != "lastcard":
         return f"only Last Card is stepped in C, not {aec.game}"
-    if aec.reward != "win" or aec.scope != "round":
-        return "the C steps reward='win', scope='round' only"
-    if any(spec != CORE_OPPONENT for spec in env.opponent_specs):
-        return f"the C plays '{CORE_OPPONENT}' opponents only, not {env.opponent_specs}"
     defaults = observed_options("lastcard", None)
     changed = {k for k, value in aec.options.items() if defaults.get(k) != value}
     if changed - CORE_OPTIONS:
@@ -89,6 +86,18 @@ def native_reason(env: SingleAgentEnv) -> str | None:
         COLOR_INDEX[c] != i for i, c in enumerate(COLORS)
     ):
         return "the card and colour codes are not the C's"
+    return None
+
+
+def native_reason(env: SingleAgentEnv) -> str | None:
+    """Why ``env``'s episodes cannot be stepped in C; None when they can."""
+    reason = encoder_reason(env.aec)
+    if reason is not None:
+        return reason
+    if env.aec.reward != "win" or env.aec.scope != "round":
+        return "the C steps reward='win', scope='round' only"
+    if any(spec != CORE_OPPONENT for spec in env.opponent_specs):
+        return f"the C plays '{CORE_OPPONENT}' opponents only, not {env.opponent_specs}"
     return None
 
 
@@ -107,6 +116,54 @@ def play_indices() -> tuple[int, ...]:
     return tuple(table)
 
 
+def _new_vec(
+    aec: CardtableAECEnv,
+    observations: npt.NDArray[np.float32],
+    masks: npt.NDArray[np.bool_],
+    seat: int,
+) -> Any:
+    """The C's matches, writing into ``observations`` and ``masks`` (one row each)."""
+    assert native is not None
+    offsets, pos = {}, 0
+    for name, width in aec.observer.blocks:
+        offsets[name] = pos
+        pos += width
+    spec = get_game("lastcard")
+    return native.lastcard_vec_new(
+        make("lastcard", aec.players, 0, aec.options),
+        observations,
+        masks,
+        seat,
+        tuple(offsets[name] for name, _ in _block_widths(aec.players)),
+        (TURN, PLAY_DRAWN, OVER),
+        play_indices(),
+        spec.action_index(DRAW),
+        spec.action_index(KEEP),
+        float(max(aec.options.get("target_score") or 0, 100)),
+    )
+
+
+class NativeObserver:
+    """The AEC environment's observations and masks of Last Card, encoded in C from
+    the state (the same values as the encoder's from the view, which the tests check)."""
+
+    def __init__(self, aec: CardtableAECEnv) -> None:
+        self._observation = np.zeros((1, aec.observer.size), np.float32)
+        self._mask = np.zeros((1, aec.game_spec.action_space_size), np.bool_)
+        self._vec = _new_vec(aec, self._observation, self._mask, 0)
+
+    def observe(
+        self, state: State, seat: int, over: bool
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]] | None:
+        """Seat's observation and mask (all zero when ``over`` or not its turn); None
+        for a state the C does not hold."""
+        native_core = native
+        assert native_core is not None
+        if not native_core.lastcard_vec_observe(self._vec, state, seat, over):
+            return None
+        return self._observation[0].copy(), self._mask[0].astype(np.int8)
+
+
 class NativeLastCard:
     """N Last Card matches in C, writing into the batched environment's arrays."""
 
@@ -116,25 +173,7 @@ class NativeLastCard:
         observations: npt.NDArray[np.float32],
         masks: npt.NDArray[np.bool_],
     ) -> None:
-        assert native is not None
-        aec = env.aec
-        offsets, pos = {}, 0
-        for name, width in aec.observer.blocks:
-            offsets[name] = pos
-            pos += width
-        spec = get_game("lastcard")
-        self._vec: Any = native.lastcard_vec_new(
-            make("lastcard", aec.players, 0, aec.options),
-            observations,
-            masks,
-            env.seat,
-            tuple(offsets[name] for name, _ in _block_widths(aec.players)),
-            (TURN, PLAY_DRAWN, OVER),
-            play_indices(),
-            spec.action_index(DRAW),
-            spec.action_index(KEEP),
-            float(max(aec.options.get("target_score") or 0, 100)),
-        )
+        self._vec = _new_vec(env.aec, observations, masks, env.seat)
 
     def reset(self, i: int, match_seed: int) -> bool:
         """A new match in environment ``i``, dealt as ``CardtableAECEnv.reset(seed=match_seed)``
