@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage
 
 import cardtable
+from cardtable.server.webfiles import manifest
 from tests.server.support import Server
 
 pytestmark = pytest.mark.slow
@@ -58,7 +59,7 @@ WEB = Path(cardtable.__file__).parent / "web"
 def test_the_service_worker_keeps_every_file_the_offline_page_loads() -> None:
     """Each stylesheet, script and icon offline.html names, the modules its script
     imports and theirs (the catalogue of every language), are in the install's list."""
-    kept = set(re.findall(r'^\s*"([^"]+)",$', (WEB / "sw.js").read_text(), re.MULTILINE))
+    kept = set(manifest(WEB)["files"])
     page = (WEB / "offline.html").read_text()
     loaded = set(re.findall(r'(?:src|href)="([^"]+\.(?:js|css|svg|json))"', page))
     modules = [name for name in loaded if name.endswith(".js")]

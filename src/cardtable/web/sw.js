@@ -1,43 +1,56 @@
 // The installable app's service worker: keeps the client's static files, so the site
 // opens at once, and shows offline.html when the server cannot be reached.
 //
-// Pages (navigations) come from the network first: a table is never drawn from a
-// stale copy, and with no network the offline page says so instead of a broken
-// table. Other static files are answered from the cache and refreshed behind it
-// (the next load has the new copy). The API and the table's WebSocket are never
-// cached. A file is kept under its address without the query: the query of a page
-// such as table.html?code=... holds a private table's code, which must not stay in
-// the browser's cache (the page itself is the same whatever the query).
+// The files are kept as one version (server/webfiles.py): the server writes BUILD
+// below when it serves this script, with the version (a hash of every file) and each
+// file's SHA-256. Installing fetches every file of the version into the cache named
+// after it and checks each against its hash, so a cache holds one whole version or
+// nothing (a failed install is tried again at a later visit). Every page and file of
+// the version is then answered from that cache, pages included (once the network has
+// shown the server is there): a page and the modules and catalogues it loads always
+// come from the same version. Once a new
+// version is installed it takes over at once, deletes the older caches, and the pages
+// it now serves reload (js/app.js), so no page runs on a mix of the two.
+//
+// Files not in the version, the API and the table's WebSocket are never cached. A
+// page is looked up without its query: the query of table.html?code=... holds a
+// private table's code, and the page itself is the same whatever the query.
 
-// v2: the caches of v1 kept pages under their queries; activating this one drops them.
-const CACHE = "cardtable-v2";
-const CORE = [
-  "./",
-  "index.html",
-  "table.html",
-  "replay.html",
-  "offline.html",
-  "style.css",
-  "themes.css",
-  "chat.css",
-  "coach.css",
-  "favicon.svg",
-  "manifest.json",
-  "icons/icon-192.png",
-  "icons/icon-512.png",
-  "js/theme.js",
-  // What offline.html loads besides the above: it is shown when nothing can be
-  // fetched, so all of it must be here from the install on (in the visitor's language).
-  "js/offline.js",
-  "js/i18n.js",
-  "i18n/en.json",
-  "i18n/fr.json",
-  "i18n/de.json",
-  "i18n/es.json",
-];
+const BUILD = { version: "unversioned", files: {} };
+const CACHE = `cardtable-${BUILD.version}`;
+const ROOT = new URL("./", self.location.href);
+
+/** The address of a file of the version. */
+function address(name) {
+  return new URL(name, ROOT).href;
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Fetch one file past the HTTP cache and refuse it unless it is this version's. */
+async function fetchChecked(name) {
+  const response = await fetch(address(name), { cache: "reload" });
+  if (!response.ok) throw new Error(`${name}: ${response.status}`);
+  const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  if (digest !== BUILD.files[name]) throw new Error(`${name} is not of version ${BUILD.version}`);
+  return response;
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(CORE)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      const names = Object.keys(BUILD.files);
+      const responses = await Promise.all(names.map(fetchChecked));
+      const cache = await caches.open(CACHE);
+      await Promise.all(names.map((name, i) => cache.put(address(name), responses[i])));
+      await self.skipWaiting();
+    })().catch(async (error) => {
+      await caches.delete(CACHE); // nothing of a version half kept
+      throw error;
+    }),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -49,44 +62,36 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-function isStatic(request) {
+/** The name of a request's file in the version, or null: its path under the site,
+ * without query or fragment, a folder meaning its index.html. */
+function fileName(request) {
   const url = new URL(request.url);
-  return request.method === "GET" && url.origin === self.location.origin && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/ws/");
+  if (request.method !== "GET" || url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return null;
+  let name = decodeURIComponent(url.pathname.slice(ROOT.pathname.length));
+  if (name === "" || name.endsWith("/")) name += "index.html";
+  return name in BUILD.files ? name : null;
 }
 
-/** The cache key of a request: its address without the query (nor the fragment). */
-function key(request) {
-  const url = new URL(request.url);
-  url.search = "";
-  url.hash = "";
-  return url.href;
-}
-
-async function page(request) {
+/** A page: asked of the network first, so that with no server the offline page says so
+ * instead of a table that never connects; but when the server answers, the version's
+ * own copy is shown, the one its modules and catalogues come from. */
+async function page(request, name) {
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok) (await caches.open(CACHE)).put(key(request), response.clone());
-    return response;
+    response = await fetch(request);
   } catch {
-    return (await caches.match("offline.html")) ?? Response.error();
+    return (await caches.match(address("offline.html"), { cacheName: CACHE })) ?? Response.error();
   }
+  return (await caches.match(address(name), { cacheName: CACHE })) ?? response;
 }
 
-async function file(request) {
-  const cache = await caches.open(CACHE);
-  const kept = await cache.match(key(request));
-  const fresh = fetch(request).then((response) => {
-    if (response.ok) cache.put(key(request), response.clone());
-    return response;
-  });
-  if (kept) {
-    fresh.catch(() => {});
-    return kept;
-  }
-  return fresh;
+/** Any other file of the version: from its cache, from the network while none is kept. */
+async function file(request, name) {
+  return (await caches.match(address(name), { cacheName: CACHE })) ?? fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
-  if (!isStatic(event.request)) return;
-  event.respondWith(event.request.mode === "navigate" ? page(event.request) : file(event.request));
+  const name = fileName(event.request);
+  if (name === null) return;
+  event.respondWith(event.request.mode === "navigate" ? page(event.request, name) : file(event.request, name));
 });

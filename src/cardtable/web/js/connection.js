@@ -4,6 +4,18 @@
 const MIN_RETRY_MS = 500;
 const MAX_RETRY_MS = 8000;
 
+/**
+ * The pause before the next try: "full jitter", drawn at random between 0 and a
+ * ceiling that doubles from MIN_RETRY_MS to MAX_RETRY_MS with each failed try. When a
+ * server process dies, every page it served loses its socket at the same instant;
+ * with fixed pauses they would all come back at the same instants too, a wave of
+ * reconnections and rejoins at each step. Drawn at random, they come back spread
+ * over each ceiling.
+ */
+export function retryPause(ceilingMs, random = Math.random) {
+  return Math.floor(random() * ceilingMs);
+}
+
 export class Connection {
   /**
    * `handlers`: onOpen(reconnected), onMessage(message), onLost(), onGone(reason).
@@ -52,7 +64,7 @@ export class Connection {
         this.lost = true;
         this.handlers.onLost();
       }
-      setTimeout(() => this.open(), this.retryMs);
+      setTimeout(() => this.open(), retryPause(this.retryMs));
       this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
     });
   }
