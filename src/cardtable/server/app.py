@@ -25,6 +25,7 @@ from .players.service import Players
 from .reads import HeavyReads
 from .sockets import table_socket
 from .stores import open_store
+from .webfiles import service_worker
 
 
 def create_app(config: ServerConfig) -> Starlette:
@@ -60,6 +61,7 @@ def create_app(config: ServerConfig) -> Starlette:
             store.close()
 
     table_routes: list[BaseRoute] = [
+        Route("/sw.js", service_worker(config.web_dir)),
         Route("/api/games", routes.list_games),
         Route("/api/tables", routes.list_tables, methods=["GET"]),
         Route("/api/tables", routes.create_table, methods=["POST"]),
