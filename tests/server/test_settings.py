@@ -154,6 +154,7 @@ def test_the_server_guide_lists_every_variable():
         (["--limit", "max_connections=1e3"], "--limit max_connections needs a whole number"),
         (["--limit", "page_size=0"], "the limit page_size must be above 0 and at most 1e+09"),
         (["--limit", "http_timeout=86400"], "http_timeout must be above 0 and at most 3600"),
+        (["--limit", "table_idle_seconds=1e6"], "at most 86400, not 1000000.0"),
         (["--limit", "max_spectators=99999999999"], "max_spectators must be above 0 and at most"),
         (["--rate", "inf"], "rate_per_second must be a finite number, not inf"),
         (["--bot-delay", "nan"], "bot_delay must be a finite number, not nan"),

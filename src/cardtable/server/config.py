@@ -169,7 +169,7 @@ class ServerConfig:
         check_proxies(self.forwarded_allow_ips)
         for name in LIMITS:
             value = getattr(self, name)
-            most = LIMIT_MAXIMA.get(name, DEFAULT_MAXIMUM)
+            most = largest(name)
             if not 0 < value <= most:
                 raise ServerSetupError(
                     f"the limit {name} must be above 0 and at most {most:g}, not {value}"
@@ -234,21 +234,25 @@ LIMITS = (
 )
 
 
-#: The largest value of a limit, unless ``LIMIT_MAXIMA`` gives its own: far beyond any
-#: use, yet a number every timer and counter of the server can hold.
+#: The largest value of a limit: far beyond any use, yet a number every timer and
+#: counter of the server can hold. A duration (a name ending in ``_seconds``) may last
+#: a day; ``LIMIT_MAXIMA`` gives the limits with a largest value of their own.
 DEFAULT_MAXIMUM = 1e9
-#: Limits with their own largest value: durations (a day), and the cache (1 TiB).
+DAY_SECONDS = 86400.0
 LIMIT_MAXIMA = {
-    "min_turn_seconds": 86400.0,
-    "table_idle_seconds": 86400.0,
-    "unjoined_table_seconds": 86400.0,
-    "seat_grace_seconds": 86400.0,
     "status_seconds": 60.0,
     "listing_seconds": 3600.0,
     "http_timeout": 3600.0,
     "bot_max_ms": 3600e3,
     "read_cache_bytes": float(2**40),
 }
+
+
+def largest(name: str) -> float:
+    """The largest value the limit ``name`` may take."""
+    if name in LIMIT_MAXIMA:
+        return LIMIT_MAXIMA[name]
+    return DAY_SECONDS if name.endswith("_seconds") else DEFAULT_MAXIMUM
 
 
 def parse_limit(text: str) -> tuple[str, float | int]:
