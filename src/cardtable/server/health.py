@@ -27,6 +27,9 @@ logger = logging.getLogger(__name__)
 PROBE_SECONDS = 1.0
 #: Seconds a probe may take before its part counts as not answering.
 PROBE_TIMEOUT = 2.0
+#: Seconds after which a probe still running is given up and a fresh one started
+#: (the probes' own calls have timeouts, so this is only a backstop).
+STALE_SECONDS = 30.0
 
 Probe = Callable[[], Awaitable[bool]]
 
@@ -66,7 +69,8 @@ class Health:
     def __init__(self, probes: dict[str, Probe]) -> None:
         self.probes = probes
         self.outages = {name: Outage(name) for name in probes}
-        self._running: dict[str, asyncio.Task[bool]] = {}
+        #: name -> the probe running, and when it started.
+        self._running: dict[str, tuple[asyncio.Task[bool], float]] = {}
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -80,9 +84,13 @@ class Health:
         await asyncio.gather(*(self._probe(name) for name in self.probes))
 
     async def _probe(self, name: str) -> None:
-        task = self._running.get(name)
+        task, started = self._running.get(name, (None, 0.0))
+        if task is not None and time.monotonic() - started > STALE_SECONDS:
+            task.cancel()
+            task = None
         if task is None or task.done():
-            task = self._running[name] = asyncio.create_task(self._answer(name))
+            task = asyncio.create_task(self._answer(name))
+            self._running[name] = (task, time.monotonic())
         try:
             ok = await asyncio.wait_for(asyncio.shield(task), PROBE_TIMEOUT)
         except TimeoutError:
@@ -109,7 +117,7 @@ class Health:
             await asyncio.sleep(PROBE_SECONDS)
 
     def close(self) -> None:
-        for task in [self._task, *self._running.values()]:
+        for task in [self._task, *(task for task, _ in self._running.values())]:
             if task is not None:
                 task.cancel()
 
