@@ -14,6 +14,7 @@ from cardtable.coach import add_analyse_command
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
+from cardtable.server.players.admin import add_admin_command
 from cardtable.sim.ladder import add_ladder_command
 from cardtable.sim.tournament import add_tournament_command
 from cardtable.tui import add_play_parser
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
+    add_admin_command(sub)
     add_analyse_command(sub)
     for command in sub.choices.values():
         command.formatter_class = DefaultsShownFormatter

@@ -37,6 +37,7 @@ class Site:
         totals: list[int],
         winners: list[int],
         options: dict[str, object] | None = None,
+        leavers: frozenset[int] = frozenset(),
     ) -> tuple[str, int]:
         """A finished match: ``seats`` holds a player id per human seat (None: no
         session) or a bot spec; it is settled as at its end. Its (code, number)."""
@@ -51,7 +52,7 @@ class Site:
                 self.players.seats.take(code, seat, player)
         result = {"totals": totals, "winners": winners, "round_scores": [totals]}
         self.store.finish_match(code, 1, result)
-        assert self.players.seats.settle(code, 1)
+        assert self.players.seats.settle(code, 1, leavers)
         return code, 1
 
     def rating(self, player: str) -> tuple[float, float, int] | None:

@@ -247,7 +247,13 @@ class Chat:
         text = dumps(message)
         sender = self.sender(speaker)
         for conn in conns:
-            if conn.joined and not self._muted(self.sender(conn), sender, speaker.client):
+            # players kept apart by a block (server/players/blocks.py) never hear each other
+            apart = speaker.player in conn.blocked or conn.player in speaker.blocked
+            if (
+                conn.joined
+                and not apart
+                and not self._muted(self.sender(conn), sender, speaker.client)
+            ):
                 conn.send_text(text)
 
     def _muted(self, listener: str, sender: str, address: str) -> bool:

@@ -32,6 +32,8 @@ class Connection:
         self.seat: int | None = None
         #: The player of the socket's session cookie (``None``: no session).
         self.player: str | None = None
+        #: Players kept apart from that player (blocked by or blocking them): no chat.
+        self.blocked: frozenset[str] = frozenset()
         #: Set once the client has joined, rejoined or started spectating.
         self.joined = False
         self.limiter = RateLimiter(rate, burst)

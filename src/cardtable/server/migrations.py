@@ -324,6 +324,36 @@ STEPS: tuple[Step, ...] = (
         );
         """,
     ),
+    Step(
+        "fair play: rated matches left, blocks, reports, bans",
+        sql="""
+        CREATE TABLE leaves (
+            player_id TEXT NOT NULL REFERENCES players(id),
+            code TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player_id, code, number)
+        );
+        CREATE TABLE blocks (
+            blocker TEXT NOT NULL REFERENCES players(id),
+            blocked TEXT NOT NULL REFERENCES players(id),
+            created DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (blocker, blocked)
+        );
+        CREATE INDEX blocks_by_blocked ON blocks (blocked);
+        -- A report for an operator: who, about whom, the match it concerns, why.
+        CREATE TABLE reports (
+            id TEXT PRIMARY KEY,
+            reporter TEXT,
+            reported TEXT NOT NULL,
+            code TEXT,
+            number INTEGER,
+            reason TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        );
+        ALTER TABLE players ADD COLUMN banned_until DOUBLE PRECISION;
+        """,
+    ),
 )
 
 #: The schema version this cardtable writes.

@@ -41,7 +41,7 @@ async def table_socket(ws: WebSocket) -> None:
     await ws.accept()
     lobby.sockets[client] += 1
     conn = Connection(ws, config.rate_per_second, config.rate_burst, config.outbox_limit)
-    conn.player = await ws.app.state.players.player_of(ws)
+    await ws.app.state.players.identify(conn)
     writer = asyncio.create_task(conn.write_loop())
     try:
         while True:

@@ -125,6 +125,18 @@ class Accounts:
             self.db.execute("UPDATE players SET recovery_hash = NULL WHERE id = ?", row[0])
         return str(row[0])
 
+    def ban(self, player_id: str, until: float | None) -> bool:
+        """Ban the player until ``until`` (None: lift the ban); False if there is no
+        such player. A banned player's sessions and passkeys are refused."""
+        changed = self.db.execute(
+            "UPDATE players SET banned_until = ? WHERE id = ?", until, player_id
+        )
+        return changed.rowcount == 1
+
+    def banned(self, player_id: str, now: float) -> bool:
+        row = self.db.one("SELECT banned_until FROM players WHERE id = ?", player_id)
+        return row is not None and row[0] is not None and row[0] > now
+
     def delete(self, player_id: str) -> None:
         """Remove the player and all that is theirs; the matches they played keep
         their seats, no longer linked to anyone."""
@@ -140,4 +152,8 @@ class Accounts:
             self.db.execute(
                 "DELETE FROM invites WHERE sender = ? OR player_id = ?", player_id, player_id
             )
+            self.db.execute(
+                "DELETE FROM blocks WHERE blocker = ? OR blocked = ?", player_id, player_id
+            )
+            self.db.execute("DELETE FROM leaves WHERE player_id = ?", player_id)
             self.db.execute("DELETE FROM players WHERE id = ?", player_id)

@@ -2,7 +2,8 @@
 
 A match is rated when it is played under the game's standard rules (every option at
 its default: a preset or a custom option makes it unrated, as variants are on
-lichess) and at least two of its human seats are held by players. Bots do not count:
+lichess) and at least two of its human seats are held by players not blocked from
+rated play (``fairplay``). Leaving a rated match ranks the leaver last. Bots do not count:
 their seats are left out and the people are ranked among themselves, in the order
 the match put them (winners first, then by total). So a bot at the table changes
 nobody's rating by beating them, and a person's rating never rests on a bot's
@@ -77,20 +78,26 @@ def standard_rules(game: str, options: dict[str, Any]) -> bool:
         return False
 
 
-def human_ranks(match: Finished) -> dict[str, int]:
+def human_ranks(match: Finished, blocked: frozenset[str] = frozenset()) -> dict[str, int]:
     """Each rated player's rank among the people (1 first; equal places share one),
-    or nothing when the match is unrated."""
+    or nothing when the match is unrated. Players ``blocked`` from rated play are left
+    out; a person who left the match is ranked below everyone who stayed."""
     if not standard_rules(match.game, match.options):
         return {}
-    seats = [s for s in sorted(match.players) if match.seats[s] == HUMAN]
+    seats = [
+        s
+        for s in sorted(match.players)
+        if match.seats[s] == HUMAN and match.players[s] not in blocked
+    ]
     players = [match.players[s] for s in seats]
     if len(seats) < 2 or len(set(players)) != len(players):
         return {}
     lower_wins = get_game(match.game).lower_score_wins
     winners, totals = match.result["winners"], match.result["totals"]
 
-    def place(seat: int) -> tuple[bool, int]:
-        return (seat not in winners, totals[seat] if lower_wins else -totals[seat])
+    def place(seat: int) -> tuple[bool, bool, int]:
+        total = totals[seat] if lower_wins else -totals[seat]
+        return (seat in match.leavers, seat not in winners, total)
 
     return {match.players[s]: 1 + sum(place(o) < place(s) for o in seats) for s in seats}
 
@@ -105,10 +112,10 @@ class Ratings:
         )
         return MODEL.rating() if row is None else MODEL.rating(mu=row[0], sigma=row[1])
 
-    def rate(self, match: Finished) -> bool:
+    def rate(self, match: Finished, blocked: frozenset[str] = frozenset()) -> bool:
         """Update the ratings of a rated match's players; False if it is unrated.
         Called once per match, inside the settlement's transaction."""
-        ranks = human_ranks(match)
+        ranks = human_ranks(match, blocked)
         if not ranks:
             return False
         players = list(ranks)

@@ -37,6 +37,11 @@ NAME: Schema = {"name": ((str,), True)}
 CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
 RECOVERY: Schema = {"code": ((str,), True)}
 CODE: Schema = {"code": ((str,), True)}
+REPORT: Schema = {
+    "reason": ((str,), True),
+    "code": ((str,), False),
+    "match": ((int,), False),
+}
 
 
 def _players(request: Request) -> Players:
@@ -85,6 +90,7 @@ async def me(request: Request) -> JSONResponse:
     seats = await players.db.run(players.seats.seats_of, player)
     rooms = request.app.state.lobby.rooms
     answer["tables"] = sorted(code for code in seats if code in rooms)
+    answer["rated_block_until"] = await players.db.run(players.fairplay.blocked_until, player)
     return JSONResponse(answer)
 
 
@@ -169,6 +175,8 @@ async def sign_in_options(request: Request) -> JSONResponse:
 async def _switch_to(request: Request, player: str) -> JSONResponse:
     """A new session for ``player`` in this browser (its previous one revoked)."""
     players = _players(request)
+    if await players.db.run(players.accounts.banned, player, time.time()):
+        raise ProtocolError("banned", "this player is banned from the site", 403)
     previous = cookie_value(request)
     if previous is not None:
         await players.db.run(players.sessions.revoke, previous)
@@ -209,6 +217,7 @@ async def profile(request: Request) -> JSONResponse:
     more["followed"] = viewer is not None and await players.db.run(
         players.friends.follows, viewer, player
     )
+    more["left"] = await players.db.run(players.fairplay.leaves, player)
     return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]} | more)
 
 
@@ -285,9 +294,47 @@ async def invite(request: Request) -> Response:
     """Invite a followed player to a table where this browser's player sits."""
     players = _players(request)
     code = normal_code((await _body(request, CODE))["code"])
-    sender = await _me(request)
-    await players.db.run(players.friends.invite, sender, request.path_params["player"], code)
+    sender, player = await _me(request), request.path_params["player"]
+    if player in await players.db.run(players.blocks.apart, sender):
+        raise ProtocolError("blocked", "one of you has blocked the other", 403)
+    await players.db.run(players.friends.invite, sender, player, code)
     return Response(status_code=204)
+
+
+async def block(request: Request) -> Response:
+    """Block a player (or unblock: DELETE). A block takes effect at once at this
+    process's tables: no chat between the two from then on."""
+    players = _players(request)
+    me, other = await _me(request), request.path_params["player"]
+    if request.method == "DELETE":
+        await players.db.run(players.blocks.unblock, me, other)
+    else:
+        await _json_request(request)
+        await players.db.run(players.blocks.block, me, other)
+    lobby: Lobby = request.app.state.lobby
+    for room in list(lobby.rooms.values()):
+        for conn in room.conns:
+            if conn.player in (me, other):
+                conn.blocked = await players.db.run(players.blocks.apart, conn.player)
+    return Response(status_code=204)
+
+
+async def report(request: Request) -> JSONResponse:
+    """Report a player to the operators, with the match it concerns (optional)."""
+    players = _players(request)
+    body = await _body(request, REPORT)
+    reporter = await _me(request)
+    code = normal_code(body["code"]) if "code" in body else None
+    number = body.get("match")
+    made = await players.db.run(
+        players.blocks.report,
+        reporter,
+        request.path_params["player"],
+        code,
+        number,
+        body["reason"],
+    )
+    return JSONResponse({"report": made}, status_code=201)
 
 
 async def notices(request: Request) -> JSONResponse:
@@ -332,6 +379,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/players/{player}", profile, methods=["GET"]),
     Route("/api/players/{player}/follow", follow, methods=["POST", "DELETE"]),
     Route("/api/players/{player}/invite", invite, methods=["POST"]),
+    Route("/api/players/{player}/block", block, methods=["POST", "DELETE"]),
+    Route("/api/players/{player}/report", report, methods=["POST"]),
     Route("/api/players/{player}/matches", history, methods=["GET"]),
     Route("/api/players/{player}/export", export, methods=["GET"]),
     Route("/api/leaderboards/{game}", leaderboard, methods=["GET"]),

@@ -31,6 +31,8 @@ class Finished:
     result: dict[str, Any]
     #: seat -> player id, for the seats a player held.
     players: dict[int, str]
+    #: Human seats whose person left the match (see ``fairplay``).
+    leavers: frozenset[int] = frozenset()
 
 
 #: Settles the rating part of a match inside the settlement's transaction; returns
@@ -69,7 +71,7 @@ class Seats:
         rows = self.db.rows("SELECT seat, player_id FROM seat_players WHERE code = ?", code)
         return {seat: player for seat, player in rows}
 
-    def _finished(self, code: str, number: int) -> Finished | None:
+    def _finished(self, code: str, number: int, leavers: frozenset[int]) -> Finished | None:
         row = self.db.one(
             "SELECT record, result FROM matches WHERE code = ? AND number = ? AND finished = ?",
             code,
@@ -87,13 +89,14 @@ class Seats:
             record["seats"],
             result,
             self.players_at(code),
+            leavers,
         )
 
-    def settle(self, code: str, number: int) -> bool:
-        """Record a finished match's players and ratings; False if it was already
-        settled (or is not finished)."""
+    def settle(self, code: str, number: int, leavers: frozenset[int] = frozenset()) -> bool:
+        """Record a finished match's players and ratings (``leavers``: the seats whose
+        person left it); False if it was already settled (or is not finished)."""
         with self.db.transaction():
-            match = self._finished(code, number)
+            match = self._finished(code, number, leavers)
             if match is None:
                 return False
             claimed = self.db.execute(

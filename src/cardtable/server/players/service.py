@@ -8,18 +8,22 @@ seat taken is linked to its player, a finished match is settled (history, rating
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from starlette.requests import HTTPConnection
 
+from ..room import IDLE_TURNS
 from .accounts import Accounts
+from .blocks import Blocks
 from .database import Database
+from .fairplay import FairPlay, leavers
 from .friends import Friends
 from .passkeys import Passkeys
 from .presence import Presence
 from .profiles import Profiles
 from .ratings import Ratings
-from .seats import Seats
+from .seats import Finished, Seats
 from .sessions import Sessions, cookie_value
 
 if TYPE_CHECKING:
@@ -36,10 +40,25 @@ class Players:
         self.sessions = Sessions(self.db)
         self.passkeys = Passkeys(self.db)
         self.ratings = Ratings(self.db)
-        self.seats = Seats(self.db, self.ratings.rate)
+        self.fairplay = FairPlay(self.db)
+        self.blocks = Blocks(self.db)
+        self.seats = Seats(self.db, self._rate)
         self.profiles = Profiles(self.db)
         self.friends = Friends(self.db)
         self.presence = Presence()
+
+    def _rate(self, match: Finished) -> bool:
+        """Rate a settled match, its players blocked from rated play left out, and
+        count its leavers' leaves when it is rated."""
+        now = time.time()
+        players = set(match.players.values())
+        blocked = frozenset(p for p in players if self.fairplay.blocked_until(p, now))
+        if not self.ratings.rate(match, blocked):
+            return False
+        for seat in sorted(match.leavers):
+            if seat in match.players:
+                self.fairplay.record_leave(match.players[seat], match.code, match.number, now)
+        return True
 
     async def player_of(self, connection: HTTPConnection) -> str | None:
         """The player of the request's or socket's session cookie, if it is live."""
@@ -47,6 +66,12 @@ class Players:
         if session is None:
             return None
         return await self.db.run(self.sessions.player, session)
+
+    async def identify(self, conn: Connection) -> None:
+        """Set the socket's player and the players kept apart from them (``blocks``)."""
+        conn.player = await self.player_of(conn.ws)
+        if conn.player is not None:
+            conn.blocked = await self.db.run(self.blocks.apart, conn.player)
 
     def attach(self, room: Room) -> None:
         """Hook the player layer into a room of this process."""
@@ -60,11 +85,13 @@ class Players:
             logger.exception("table %s: seat %d not linked to its player", room.code, seat)
 
     async def _finished(self, room: Room) -> None:
-        await self.settle(room.code, room.number)
+        await self.settle(
+            room.code, room.number, leavers(room.autoplay, room.idle_turns, IDLE_TURNS)
+        )
 
-    async def settle(self, code: str, number: int) -> None:
+    async def settle(self, code: str, number: int, leavers: frozenset[int] = frozenset()) -> None:
         try:
-            await self.db.run(self.seats.settle, code, number)
+            await self.db.run(self.seats.settle, code, number, leavers)
         except Exception:  # settled by the sweep at the next start
             logger.exception("table %s: match %d not settled", code, number)
 

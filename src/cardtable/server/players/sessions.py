@@ -55,10 +55,16 @@ class Sessions:
         return session
 
     def player(self, session: str | None) -> str | None:
-        """The player of a live session; None for a missing, forged or revoked one."""
+        """The player of a live session; None for a missing, forged or revoked one, or
+        one of a banned player."""
         if not session or len(session) > 100:
             return None
-        row = self.db.one("SELECT player_id FROM sessions WHERE id_hash = ?", digest(session))
+        row = self.db.one(
+            "SELECT s.player_id FROM sessions s JOIN players p ON p.id = s.player_id"
+            " WHERE s.id_hash = ? AND (p.banned_until IS NULL OR p.banned_until <= ?)",
+            digest(session),
+            time.time(),
+        )
         return None if row is None else str(row[0])
 
     def revoke(self, session: str) -> None:
