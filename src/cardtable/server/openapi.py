@@ -139,6 +139,11 @@ _SCHEMAS: dict[str, Any] = {
             "finished_matches": {"type": "array", "items": {"type": "integer"}},
             "spectators": {"type": "integer"},
             "rematch_votes": {"type": "array", "items": {"type": "integer"}},
+            "hints": {
+                "type": "boolean",
+                "description": "a practice table (one person, every other seat a bot):"
+                " the coach gives hints there",
+            },
             "spectator_chat": {
                 "type": "boolean",
                 "description": "whether spectators may chat (the creator may turn it off)",
