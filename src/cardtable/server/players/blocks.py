@@ -48,6 +48,12 @@ class Blocks:
     def unblock(self, blocker: str, blocked: str) -> None:
         self.db.execute("DELETE FROM blocks WHERE blocker = ? AND blocked = ?", blocker, blocked)
 
+    def blocks(self, blocker: str, blocked: str) -> bool:
+        row = self.db.one(
+            "SELECT 1 FROM blocks WHERE blocker = ? AND blocked = ?", blocker, blocked
+        )
+        return row is not None
+
     def apart(self, player: str) -> frozenset[str]:
         """The players kept apart from ``player``: those they blocked and those who
         blocked them."""

@@ -217,6 +217,9 @@ async def profile(request: Request) -> JSONResponse:
     more["followed"] = viewer is not None and await players.db.run(
         players.friends.follows, viewer, player
     )
+    more["blocked"] = viewer is not None and await players.db.run(
+        players.blocks.blocks, viewer, player
+    )
     more["left"] = await players.db.run(players.fairplay.leaves, player)
     return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]} | more)
 

@@ -3,7 +3,7 @@
 // account. What is stored and why: docs/players.md.
 
 import { h, replaceChildren } from "./dom.js";
-import { t, translatePage } from "./i18n.js";
+import { language, t, translatePage } from "./i18n.js";
 import { watchNotices } from "./notices.js";
 import {
   currentPlayer,
@@ -39,6 +39,9 @@ async function show() {
   $("my-profile").hidden = !player;
   if (player) $("my-profile").href = `profile.html?player=${encodeURIComponent(player.id)}`;
   $("friends").hidden = !player;
+  const until = player?.rated_block_until;
+  $("rated-block").hidden = !until;
+  if (until) $("rated-block").textContent = t("fairplay.ratedBlocked", { time: new Date(until * 1000).toLocaleTimeString(language) });
   if (player) await showFollowing();
   if (!$("account-name").value) $("account-name").value = player?.name ?? ensurePlayerName();
 }

@@ -34,6 +34,9 @@ export const recover = (code) => call("POST", "/api/players/recover", { code });
 export const follow = (id) => call("POST", `/api/players/${encodeURIComponent(id)}/follow`, {});
 export const unfollow = (id) => call("DELETE", `/api/players/${encodeURIComponent(id)}/follow`);
 export const following = () => call("GET", "/api/players/me/following");
+export const block = (id) => call("POST", `/api/players/${encodeURIComponent(id)}/block`, {});
+export const unblock = (id) => call("DELETE", `/api/players/${encodeURIComponent(id)}/block`);
+export const report = (id, reason) => call("POST", `/api/players/${encodeURIComponent(id)}/report`, { reason });
 export const invite = (id, code) => call("POST", `/api/players/${encodeURIComponent(id)}/invite`, { code });
 
 const fromBase64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));

@@ -5,7 +5,7 @@
 import { listGames } from "./api.js";
 import { h, queryParam, replaceChildren, s } from "./dom.js";
 import { language, t, translatePage } from "./i18n.js";
-import { currentPlayer, follow, invite, unfollow } from "./players.js";
+import { block, currentPlayer, follow, invite, report, unblock, unfollow } from "./players.js";
 import { buildPrefs } from "./prefs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -80,6 +80,30 @@ function friendControls(profile, me) {
     }
   });
   update();
+  blockControls(profile);
+}
+
+/** Block or unblock the player, and report them to an operator. */
+function blockControls(profile) {
+  let blocked = profile.blocked;
+  const update = () => {
+    $("block").textContent = blocked ? t("fairplay.unblock") : t("fairplay.block");
+    $("block").hidden = false;
+    $("report").hidden = false;
+  };
+  $("block").addEventListener("click", async () => {
+    await (blocked ? unblock(profile.id) : block(profile.id));
+    blocked = !blocked;
+    $("friend-notice").textContent = blocked ? t("fairplay.blocked") : "";
+    update();
+  });
+  $("report").addEventListener("click", async () => {
+    const reason = window.prompt(t("fairplay.reportReason"));
+    if (!reason) return;
+    await report(profile.id, reason);
+    $("friend-notice").textContent = t("fairplay.reported");
+  });
+  update();
 }
 
 async function main() {
@@ -101,6 +125,7 @@ async function main() {
   replaceChildren($("profile-charts"), Object.entries(profile.rating_history).map(([game, points]) => chart(titles[game] ?? game, points)));
   $("profile-export").href = `/api/players/${encodeURIComponent(id)}/export`;
   replaceChildren($("profile-recent"), recentRows(profile, titles));
+  $("profile-left").textContent = profile.left ? t("fairplay.left", { n: profile.left }) : "";
   friendControls(profile, await currentPlayer());
 }
 
