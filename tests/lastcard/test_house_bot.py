@@ -77,3 +77,12 @@ def test_the_coach_hints_on_a_jump_in_and_on_a_challenge():
     state.apply(0, Play("+4", "green", False))
     given = hint(state, 1, seed=1, ms=50)
     assert {given.action, given.alternative} == {CHALLENGE, DRAW}
+
+
+def test_it_never_challenges_a_strict_plus_four_and_the_search_knows_it_is_honest():
+    options = {"challenge_plus_four": True, "strict_plus_four": True}
+    state = deal([["+4", "G9", "Y9", "B9"], ["G1", "Y2"], ["Y1", "Y3"]], **options)
+    state.apply(0, Play("+4", "green", False))
+    assert BOT.act(state, 1) == DRAW
+    rng = random.Random(1)
+    assert not any(state.determinize(1, rng).bluff for _ in range(50))

@@ -53,6 +53,7 @@ from .state import (
     FIRST_WILD_BIT,
     KEEP_LOGGED,
     MOVES,
+    NO_SEAT,
     SWAP,
     TURN,
     LastCardState,
@@ -153,6 +154,8 @@ def _challenges(state: LastCardState) -> bool:
     with the chance that the +4's player held the colour, which grows with their hand
     (each card of it being of that colour about once in four); a wrong challenge costs
     2 more cards than drawing."""
+    if state.challenge_color == NO_SEAT:  # a strict +4: known not to be a bluff
+        return False
     held = state.sizes[state.challenged]
     bluff = 1 - (1 - _COLOUR_SHARE) ** held
     pending = state.pending

@@ -284,8 +284,8 @@ class LastCardState(State):
     #: The seat that went to one card without calling and may be caught, else NO_SEAT.
     offender: int = NO_SEAT
     #: The seat whose +4 the player to act may challenge, else NO_SEAT; the colour that
-    #: was to be followed when it was played, and whether its player held that colour
-    #: (hidden: views never show it).
+    #: was to be followed when it was played (NO_SEAT where a strict +4 could not be a
+    #: bluff), and whether its player held that colour (hidden: views never show it).
     challenged: int = NO_SEAT
     challenge_color: int = NO_SEAT
     bluff: bool = False
@@ -873,7 +873,8 @@ class LastCardState(State):
         hands, a +4 that may be challenged, then the window for jumping in and catching."""
         rules = self.rules
         bluff = t == PLUS4 and bool(self.masks[seat] & COLOUR_MASKS[self.color])
-        prior = self.color
+        # A strict +4 played on no waiting draw cannot be a bluff: everyone knows it.
+        prior = NO_SEAT if rules.strict and not self.pending else self.color
         self.offender = self.challenged = NO_SEAT
         self._shut_window(None)
         size = self._lay(seat, t, color_index, call, events)
@@ -1216,8 +1217,9 @@ class LastCardState(State):
         other._set_hands(hands)
         other.playable_held = other._held(other.current) if other.phase == TURN else 0
         other.draw_pile = pool
-        if other.challenged not in (NO_SEAT, seat):  # a bluff as likely as the deal says
-            other.bluff = bool(other.masks[other.challenged] & COLOUR_MASKS[other.challenge_color])
+        challenged, prior = other.challenged, other.challenge_color
+        if challenged not in (NO_SEAT, seat) and prior != NO_SEAT:  # as likely as the deal says
+            other.bluff = bool(other.masks[challenged] & COLOUR_MASKS[prior])
         return other
 
     # ------------------------------------------------------------ JSON
