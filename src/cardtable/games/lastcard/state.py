@@ -236,7 +236,7 @@ class Rules:
         self.forced = options.forced_play_drawn
         #: Drawing until a card fits, or having to play it, needs the drawn-card choice.
         self.play_drawn = options.play_drawn or self.until or self.forced
-        #: Rules with windows, out-of-turn moves or a phase of their own (``house.py``).
+        #: Rules with windows, out-of-turn moves or a phase of their own (``_house_step``).
         self.house = self.jump_in or self.seven_zero or self.challenge or self.catch
         #: No house rule at all: the fast playouts (and the compiled core) apply.
         self.plain = not (self.house or self.until or self.strict or self.forced)
