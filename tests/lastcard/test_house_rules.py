@@ -300,3 +300,13 @@ def test_a_late_jump_in_or_catch_is_refused_as_too_late():
     late.apply(1, play("R2"))
     with pytest.raises(IllegalActionError, match="too late"):
         late.apply(2, CATCH)
+
+
+def test_a_jump_in_ends_the_chance_to_catch_a_missed_call():
+    hands = [["R5", "G1"], ["R2", "B3", "B4"], ["Y6", "Y7", "Y8"], ["R5", "Y1", "Y2"]]
+    state = deal(hands, discard=["R9"], jump_in=True, catch_missed_call=True)
+    state.apply(0, play("R5"))
+    assert CATCH in state.legal_actions(2)
+    state.apply(3, play("R5"))
+    assert state.sizes[0] == 1
+    assert not any(CATCH in state.legal_actions(p) for p in range(4))
