@@ -106,6 +106,10 @@ class Ratings:
     def __init__(self, db: Database) -> None:
         self.db = db
 
+    def mu(self, player: str, game: str) -> float:
+        """The player's skill estimate in ``game`` (a new player's for none yet)."""
+        return float(self._current(player, game).mu)
+
     def _current(self, player: str, game: str) -> PlackettLuceRating:
         row = self.db.one(
             "SELECT mu, sigma FROM ratings WHERE player_id = ? AND game = ?", player, game

@@ -24,6 +24,7 @@ from ..reads import HeavyReads
 from ..routes import _json_request, _record_body, _whole_param
 from ..schema import Schema, check_fields
 from ..storage import Store, call
+from .matchmaking import Seeker
 from .passkeys import relying_party
 from .service import Players
 from .sessions import clear_cookie, cookie_value, set_cookie
@@ -37,6 +38,7 @@ NAME: Schema = {"name": ((str,), True)}
 CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
 RECOVERY: Schema = {"code": ((str,), True)}
 CODE: Schema = {"code": ((str,), True)}
+GAME: Schema = {"game": ((str,), True)}
 REPORT: Schema = {
     "reason": ((str,), True),
     "code": ((str,), False),
@@ -354,6 +356,63 @@ async def notices(request: Request) -> JSONResponse:
     return JSONResponse({"invites": invites})
 
 
+async def _paired(request: Request, seeker: Seeker) -> JSONResponse:
+    """Pair the seeker if someone fits now: a new table for both; the ticket's state."""
+    players = _players(request)
+    opponent = players.matchmaking.opponent(seeker, time.monotonic())
+    if opponent is not None:
+        lobby: Lobby = request.app.state.lobby
+        table = {"game": seeker.game, "seats": ["human", "human"], "public": False}
+        room = await lobby.create(table, client_address(request))
+        seeker.code = opponent.code = room.code
+    return _ticket_json(players, seeker)
+
+
+def _ticket_json(players: Players, seeker: Seeker) -> JSONResponse:
+    """The ticket's state; a paired ticket is answered once, then forgotten."""
+    if seeker.code is not None:
+        players.matchmaking.cancel(seeker)
+    return JSONResponse({"ticket": seeker.ticket, "game": seeker.game, "code": seeker.code})
+
+
+async def rated_quick_match(request: Request) -> JSONResponse:
+    """Seek a rated match of a game (see ``matchmaking``): refused while the player is
+    blocked from rated play."""
+    players = _players(request)
+    game = (await _body(request, GAME))["game"]
+    if game not in {spec.name for spec in games()}:
+        raise ProtocolError("bad_request", f"there is no game {game[:20]!r}", 404)
+    player = await _me(request)
+    until = await players.db.run(players.fairplay.blocked_until, player)
+    if until is not None:
+        raise ProtocolError(
+            "rated_blocked", "you left rated matches: rated play is blocked for now", 403
+        )
+    mu = await players.db.run(players.ratings.mu, player, game)
+    apart = await players.db.run(players.blocks.apart, player)
+    seeker = players.matchmaking.seek(player, game, mu, apart, time.monotonic())
+    return await _paired(request, seeker)
+
+
+async def _ticket(request: Request) -> Seeker:
+    players = _players(request)
+    seeker = players.matchmaking.ticket(request.path_params["ticket"])
+    if seeker is None or seeker.player != await _me(request):
+        raise ProtocolError("bad_request", "no such quick match ticket", 404)
+    return seeker
+
+
+async def quick_match_ticket(request: Request) -> Response:
+    """A seeker's state (paired or not: asking again may pair it), or its end (DELETE)."""
+    seeker = await _ticket(request)
+    if request.method == "DELETE":
+        _players(request).matchmaking.cancel(seeker)
+        return Response(status_code=204)
+    if seeker.code is not None:
+        return _ticket_json(_players(request), seeker)
+    return await _paired(request, seeker)
+
+
 async def table_players(request: Request) -> JSONResponse:
     """The player behind each seat of a table that a player holds: id and name."""
     players = _players(request)
@@ -379,6 +438,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/players/passkeys/signin", sign_in, methods=["POST"]),
     Route("/api/players/me/following", following, methods=["GET"]),
     Route("/api/players/me/notices", notices, methods=["GET"]),
+    Route("/api/players/quickmatch", rated_quick_match, methods=["POST"]),
+    Route("/api/players/quickmatch/{ticket}", quick_match_ticket, methods=["GET", "DELETE"]),
     Route("/api/players/{player}", profile, methods=["GET"]),
     Route("/api/players/{player}/follow", follow, methods=["POST", "DELETE"]),
     Route("/api/players/{player}/invite", invite, methods=["POST"]),

@@ -19,6 +19,7 @@ from .blocks import Blocks
 from .database import Database
 from .fairplay import FairPlay, leavers
 from .friends import Friends
+from .matchmaking import Matchmaking
 from .passkeys import Passkeys
 from .presence import Presence
 from .profiles import Profiles
@@ -46,6 +47,7 @@ class Players:
         self.profiles = Profiles(self.db)
         self.friends = Friends(self.db)
         self.presence = Presence()
+        self.matchmaking = Matchmaking()
 
     def _rate(self, match: Finished) -> bool:
         """Rate a settled match, its players blocked from rated play left out, and

@@ -17,6 +17,7 @@ import {
   signOut,
 } from "./players.js";
 import { buildPrefs } from "./prefs.js";
+import { setUpRated } from "./rated.js";
 import { ensurePlayerName, savePlayerName } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,6 +40,7 @@ async function show() {
   $("my-profile").hidden = !player;
   if (player) $("my-profile").href = `profile.html?player=${encodeURIComponent(player.id)}`;
   $("friends").hidden = !player;
+  $("rated").hidden = !player;
   const until = player?.rated_block_until;
   $("rated-block").hidden = !until;
   if (until) $("rated-block").textContent = t("fairplay.ratedBlocked", { time: new Date(until * 1000).toLocaleTimeString(language) });
@@ -116,6 +118,7 @@ function main() {
       $("account-notice").textContent = t("account.deleted");
     }),
   );
+  setUpRated().catch(showError);
   show().then(() => currentPlayer()).then((player) => player && watchNotices()).catch(showError);
 }
 
