@@ -142,6 +142,7 @@ def test_redis_restarted_mid_match_the_relayed_player_plays_on(
         acked, said, took = asyncio.run(scenario())
         final = god_state(site.db, code)
         lines = [outage_lines(node, "redis") for node in site.nodes]
+        starts = [node.log.read_text().count(" unavailable: ") for node in site.nodes]
         scraped = [figures(httpx.get(f"{node.url}/metrics").text) for node in site.nodes]
     for version, seat, action in acked:
         assert final.log[version - 1][0] == seat
@@ -155,6 +156,7 @@ def test_redis_restarted_mid_match_the_relayed_player_plays_on(
     if outage > 1:  # long enough to be noticed: said once, and its end once
         assert said < outage
         assert lines == [(1, 1)] * 2
+        assert starts == [1, 1]  # and nothing else said it
 
 
 @pytest.mark.slow

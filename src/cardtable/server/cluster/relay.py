@@ -41,7 +41,6 @@ from starlette.websockets import WebSocket
 
 from .. import metrics
 from ..connection import Connection
-from ..health import Outage
 from ..jsontext import dumps
 from ..room import Command, Inbound, Left, Room
 from .leases import PREFIX
@@ -144,7 +143,6 @@ class Relay:
         self._tasks: list[asyncio.Task[None]] = []
         #: Whether the listener is subscribed to this node's channel now.
         self.listening = False
-        self.publishing = Outage("relay publishing to Redis")
         #: Channel -> the messages no listener received yet, with when they were queued.
         self._held: dict[str, list[tuple[str, float]]] = {}
 
@@ -224,11 +222,8 @@ class Relay:
                 pipe.publish(channel, text)
             try:
                 received: list[Any] = await pipe.execute()
-            except redis.RedisError as exc:
-                self.publishing.down(repr(exc))
+            except redis.RedisError:  # Redis is away: ``health`` says so, once
                 received = [0] * len(sending)
-            else:
-                self.publishing.back()
             for (channel, text, since), count in zip(sending, received, strict=True):
                 if count:
                     continue
