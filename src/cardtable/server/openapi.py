@@ -1,7 +1,12 @@
 """The OpenAPI 3.1 description of the HTTP API, served at ``/openapi.json``.
 
-Written by hand: the API is small, and a hand-written schema documents the bodies
-exactly. The WebSocket protocol is described in docs/protocol.md.
+The request bodies' schemas are made from the field schemas the server checks them
+with (``lobby.TABLE_REQUEST``, ``quickmatch.QUICK_REQUEST``): their fields, types and
+which are required cannot drift from what the server accepts; only the descriptions
+and examples are written here, and naming a field the server does not take fails at
+import. The responses are written by hand, and tests/server/test_openapi_responses.py
+checks the server's answers against them field for field. The WebSocket protocol is
+described in docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -9,6 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from .api_pace import PACED_PREFIX
+from .lobby import TABLE_REQUEST
+from .quickmatch import QUICK_REQUEST
+from .schema import Schema
+
+#: The JSON Schema type of each Python type a field schema accepts.
+JSON_TYPES = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    dict: "object",
+    list: "array",
+    type(None): "null",
+}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -41,6 +60,25 @@ _PAGE = [
     {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0}},
 ]
+
+
+def request_schema(fields: Schema, notes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The JSON Schema of a request body the server checks with ``fields``, each field
+    with its ``notes`` (description, example, default, items)."""
+    unknown = set(notes) - set(fields)
+    if unknown:
+        raise ValueError(f"notes on fields the request does not take: {sorted(unknown)}")
+    properties = {}
+    for name, (types, _) in fields.items():
+        kinds = [JSON_TYPES[kind] for kind in types if not (kind is int and float in types)]
+        properties[name] = {"type": kinds[0] if len(kinds) == 1 else kinds} | notes.get(name, {})
+    return {
+        "type": "object",
+        "required": [name for name, (_, required) in fields.items() if required],
+        "additionalProperties": False,
+        "properties": properties,
+    }
+
 
 _SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -89,27 +127,21 @@ _SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "TableRequest": {
-        "type": "object",
-        "required": ["game", "seats"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"type": "string", "example": "skyjo"},
+    "TableRequest": request_schema(
+        TABLE_REQUEST,
+        {
+            "game": {"example": "skyjo"},
             "seats": {
-                "type": "array",
                 "items": {"type": "string"},
                 "description": "one entry per seat: 'human' or a bot spec such as 'random'",
                 "example": ["human", "human", "random"],
             },
-            "options": {"type": "object", "description": "the game's rule options"},
-            "public": {"type": "boolean", "default": True},
-            "turn_seconds": {
-                "type": ["number", "null"],
-                "description": "idle time after which a bot plays a person's turn",
-            },
-            "bot_delay": {"type": "number", "description": "seconds a bot waits before acting"},
+            "options": {"description": "the game's rule options"},
+            "public": {"default": True},
+            "turn_seconds": {"description": "idle time after which a bot plays a person's turn"},
+            "bot_delay": {"description": "seconds a bot waits before acting"},
         },
-    },
+    ),
     "Seat": {
         "type": "object",
         "properties": {
@@ -158,23 +190,17 @@ _SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "QuickMatchRequest": {
-        "type": "object",
-        "required": ["game"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"type": "string", "example": "skyjo"},
-            "players": {
-                "type": "integer",
-                "description": "seats of a new table (default 4 within the game's range)",
-            },
+    "QuickMatchRequest": request_schema(
+        QUICK_REQUEST,
+        {
+            "game": {"example": "skyjo"},
+            "players": {"description": "seats of a new table (default 4 within the game's range)"},
             "wait_seconds": {
-                "type": "number",
                 "default": 30,
                 "description": "a new table's wait before bots take its free seats (1 to 600)",
             },
         },
-    },
+    ),
     "MatchLog": {
         "type": "object",
         "description": "Everything needed to replay the match with cardtable.replay",
