@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.asyncio.client import connect
 
@@ -141,3 +142,18 @@ def test_a_report_reaches_the_operator_and_a_ban_refuses_the_player(server):
     assert _admin(server, "unban", bob_id).returncode == 0
     assert bob.me().status_code == 200
     assert _admin(server, "ban", "nobody").returncode == 1
+
+
+def test_an_operator_closes_a_table(tmp_path):
+    server = Server(tmp_path / "close.db", "--bot-workers", "0").start()
+    try:
+        code = create_table(server, "skyjo", ["human", "human"])["code"]
+        assert _admin(server, "close-table", code.lower()).returncode == 0
+        assert _admin(server, "close-table", "ZZZZZZ").returncode == 1
+        server.stop()
+        server.start()
+        refused = httpx.get(f"{server.url}/api/tables/{code}", timeout=5)
+        assert refused.status_code == 503 and refused.json()["error"] == "quarantined"
+        assert "closed by an operator" in refused.json()["message"]
+    finally:
+        server.stop()
