@@ -157,3 +157,33 @@ def test_an_operator_closes_a_table(tmp_path):
         assert "closed by an operator" in refused.json()["message"]
     finally:
         server.stop()
+
+
+def test_quick_match_never_seats_two_players_kept_apart(tmp_path):
+    server = Server(tmp_path / "apart.db", "--bot-workers", "0").start()
+    try:
+        _quick_matches_keep_apart(server)
+    finally:
+        server.stop()
+
+
+def _quick_matches_keep_apart(server: Server) -> None:
+    ann, bob, cy = Browser(server), Browser(server), Browser(server)
+    ann.guest("Ann")
+    bob_id = bob.guest("Bob")["id"]
+    cy.guest("Cy")
+    request = {"game": "cactus", "players": 3}
+
+    async def scenario() -> None:
+        opened = ann.request("POST", "/api/quickmatch", request)
+        assert opened.status_code == 201
+        code = opened.json()["code"]
+        seated = await _seat(server, ann, code, "Ann")
+        assert ann.request("POST", f"/api/players/{bob_id}/block", {}).status_code == 204
+        elsewhere = bob.request("POST", "/api/quickmatch", request)
+        assert elsewhere.status_code == 201 and elsewhere.json()["code"] != code
+        # anyone else is seated at Ann's table, which has waited longest
+        assert cy.request("POST", "/api/quickmatch", request).json()["code"] == code
+        await seated.close()
+
+    asyncio.run(scenario())

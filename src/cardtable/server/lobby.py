@@ -329,16 +329,19 @@ class Lobby:
         else:
             self.listed.pop(room.code, None)
 
-    async def quick_match(self, request: Any, client: str = "") -> tuple[dict[str, Any], bool]:
+    async def quick_match(
+        self, request: Any, client: str = "", apart: frozenset[str] = frozenset()
+    ) -> tuple[dict[str, Any], bool]:
         """The status of the quick-match table to sit at, and whether it was opened
-        for this request.
+        for this request; never a table where a player of ``apart`` sits (players
+        kept apart from the requester by a block, server/players/blocks.py).
 
         Finding a waiting table, else opening one, is one turn per game: a request
         sees the table the one before it opened, however close together they came.
         """
         game, players, wait = parse_quick_request(request)
         async with self._quick_match_turn(game):
-            waiting = self.waiting_quick_match(game, client)
+            waiting = self.waiting_quick_match(game, client, apart)
             if waiting is not None:
                 return waiting, False
             room = await self.create(table_request(game, players), client, quick=True)
@@ -354,12 +357,16 @@ class Lobby:
         """Make a new quick-match table visible to the next request at once (on one
         process it is, through ``listed``)."""
 
-    def waiting_quick_match(self, game: str, client: str = "") -> dict[str, Any] | None:
+    def waiting_quick_match(
+        self, game: str, client: str = "", apart: frozenset[str] = frozenset()
+    ) -> dict[str, Any] | None:
         """The status of the quick-match table of ``game`` that has waited longest for
         one more person, if any; never one where another address holds most seats (a
         stranger would sit down with one player's many hands)."""
         for room in self.listed.values():
             if room.table.game == game and room.waiting_for_quick_match():
+                if any(c.player in apart for c in room.conns if c.seat is not None):
+                    continue
                 held = room.seats_by_address()
                 if not any(2 * n > len(room.table.seats) for a, n in held.items() if a != client):
                     return room.status()

@@ -99,7 +99,9 @@ async def create_table(request: Request) -> JSONResponse:
 
 async def quick_match(request: Request) -> JSONResponse:
     lobby = _lobby(request)
-    status, opened = await lobby.quick_match(await _json_request(request), client_address(request))
+    body, client = await _json_request(request), client_address(request)
+    apart = await request.app.state.players.apart_of(request)
+    status, opened = await lobby.quick_match(body, client, apart)
     return JSONResponse(status, status_code=201 if opened else 200)
 
 

@@ -302,10 +302,12 @@ class ClusterLobby(Lobby):
             return []
         return list(self._site_statuses(self._site_listed[offset : offset + size]).values())
 
-    def waiting_quick_match(self, game: str, client: str = "") -> dict[str, Any] | None:
+    def waiting_quick_match(
+        self, game: str, client: str = "", apart: frozenset[str] = frozenset()
+    ) -> dict[str, Any] | None:
         """A quick-match table of ``game`` here, or else anywhere on the site (read
-        from Redis when this request's turn began)."""
-        local = super().waiting_quick_match(game, client)
+        from Redis when this request's turn began; ``apart`` is checked here only)."""
+        local = super().waiting_quick_match(game, client, apart)
         if local is not None:
             return local
         for status in self._site_statuses(self._site_listed).values():
@@ -391,6 +393,11 @@ class ClusterLobby(Lobby):
         await self._publish_statuses()
         await self._read_site_listing()
         if not self._steady():
+            return
+        if not await self.aio.exists(alive_key(self.node)):
+            # Redis lost its keys since our last renewal: the owners' leases are
+            # missing too until they renew, so nothing is taken over for a lease
+            self._steady_since = None
             return
         running = await call(self.store, self.store.tables_with_running_match)
         orphans = {c for c in [*running, *self._site_listed] if c not in self.rooms}

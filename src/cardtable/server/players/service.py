@@ -69,6 +69,12 @@ class Players:
             return None
         return await self.db.run(self.sessions.player, session)
 
+    async def apart_of(self, connection: HTTPConnection) -> frozenset[str]:
+        """The players kept apart from the request's player by a block (none without
+        a session)."""
+        player = await self.player_of(connection)
+        return frozenset() if player is None else await self.db.run(self.blocks.apart, player)
+
     async def identify(self, conn: Connection) -> None:
         """Set the socket's player and the players kept apart from them (``blocks``)."""
         conn.player = await self.player_of(conn.ws)
