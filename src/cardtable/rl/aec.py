@@ -41,7 +41,7 @@ from .rewards import (
 from .turns import next_actor
 
 if TYPE_CHECKING:
-    from .native_vector import NativeObserver
+    from .native_encoder import NativeObserver
 
 Observation = dict[str, npt.NDArray[Any]] | npt.NDArray[Any]
 #: Where the action mask goes: in a dict observation, or in the agent's info.
@@ -50,8 +50,8 @@ MASK_PLACES = ("observation", "info")
 
 def native_observer(env: CardtableAECEnv) -> NativeObserver | None:
     """The compiled encoder of ``env``'s observations (Last Card, where the core holds
-    its rules: ``cardtable.rl.native_vector``), or None: the encoder above, from views."""
-    from .native_vector import NativeObserver, encoder_reason
+    its rules: ``cardtable.rl.native_encoder``), or None: the encoder above, from views."""
+    from .native_encoder import NativeObserver, encoder_reason
 
     return NativeObserver(env) if encoder_reason(env) is None else None
 
