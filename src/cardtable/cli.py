@@ -16,6 +16,8 @@ from cardtable.engine.registry import games, get_game
 from cardtable.server import add_serve_command
 from cardtable.server.players.admin import add_admin_command
 from cardtable.sim.ladder import add_ladder_command
+from cardtable.sim.merge import add_merge_command
+from cardtable.sim.slices import add_slice_arguments, part_of
 from cardtable.sim.tournament import add_tournament_command
 from cardtable.tui import add_play_parser
 
@@ -48,7 +50,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(note, file=sys.stderr)
     else:
         bots = split_specs(args.bots)
-    with match_progress(args.games, f"{title} matches", quiet=args.json) as advance:
+    part = part_of(args)
+    first, end = part.bounds(args.games)
+    with match_progress(end - first, f"{title} matches", quiet=args.json) as advance:
         summary = simulate(
             args.game,
             args.players,
@@ -58,6 +62,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _options(args.game, args.option),
             workers=args.workers,
             progress=advance,
+            ray=args.ray,
+            part=part,
         )
     if args.json:
         print(json.dumps(summary.to_json()))
@@ -90,10 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--workers", type=whole(1), default=1, help="processes playing matches")
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    add_slice_arguments(p)
     p.set_defaults(func=cmd_simulate)
 
     add_tournament_command(sub)
     add_ladder_command(sub)
+    add_merge_command(sub)
     add_play_parser(sub)
     add_serve_command(sub)
     add_admin_command(sub)

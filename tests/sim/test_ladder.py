@@ -167,7 +167,7 @@ def test_matches_become_pairwise_results_winners_first_then_by_total():
         # a shared the win with c: half a point each; b last
         result(["b", "c", "a", "b"], [1, 2], [40, 3, 3, 40], index=1),
     ]
-    (deal,) = pair_results(plans, results, bots, lower_wins=True)  # one table, one deal
+    (deal,) = pair_results(plans, results, bots, lower_wins=True).values()  # one table, one deal
     assert deal.points[1][0] == 2.0 and deal.points[0][1] == 2.0  # one match each
     assert deal.points[0][2] == 1 + 0.5 + 0.5 and deal.points[2][0] == 0.5 + 0.5
     assert deal.points[1][2] == 1.0 and deal.points[2][1] == 2.0

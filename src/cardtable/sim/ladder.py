@@ -36,6 +36,17 @@ from .progress import Advance, match_progress
 from .ratings import PairResults, bootstrap_fits, fit_elo, lead_intervals, rating_intervals
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
 from .seeds import derive_seed
+from .slices import (
+    WHOLE,
+    Merger,
+    Part,
+    Ranges,
+    add_lists,
+    describe,
+    part_of,
+    run_identity,
+    slice_block,
+)
 from .tournament import add_run_arguments, check_plot_path, new_figure, save_figure
 
 #: The bot whose rating is 0 when it plays.
@@ -91,9 +102,10 @@ def seat_order(result: MatchResult, lower_wins: bool) -> list[tuple[bool, int]]:
 
 def pair_results(
     plans: list[MatchPlan], results: list[MatchResult], bots: list[str], lower_wins: bool
-) -> list[PairResults]:
+) -> dict[int, PairResults]:
     """The pairwise results of every table's rotations on each deal (``results`` in
-    plan order): the units the intervals resample."""
+    plan order), by the group's number (its first match's index // players): the units
+    the intervals resample. A slice may cut a group; the merge adds its two parts."""
     number = {name: i for i, name in enumerate(bots)}
     groups: dict[int, PairResults] = {}
     for plan, result in zip(plans, results, strict=True):
@@ -106,7 +118,7 @@ def pair_results(
                 continue
             score = 1.0 if places[a] < places[b] else 0.0 if places[a] > places[b] else 0.5
             group.add(first, second, score)
-    return [groups[g] for g in sorted(groups)]
+    return groups
 
 
 @dataclass
@@ -150,8 +162,12 @@ def run_ladder(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     progress: Advance | None = None,
+    *,
+    ray: str | None = None,
+    part: Part = WHOLE,
 ) -> dict[str, Any]:
-    """Play the ladder; its summary, JSON-ready, the bots by rating (highest first)."""
+    """Play the ladder, or the ``part`` of its matches, on the Ray cluster at ``ray`` if
+    given; its summary, JSON-ready, the bots by rating (highest first)."""
     check_match_count(games)
     spec = get_game(game)
     opts = spec.options_type.from_dict(options).to_dict()
@@ -162,15 +178,10 @@ def run_ladder(
     for name in names:
         make_bot(name, game, 0)  # a bad spec fails now, not in a worker
     plans = ladder_plans(game, players, names, games, seed, opts)
-    results = run_plans(plans, workers, progress)
-    groups = pair_results(plans, results, names, spec.lower_score_wins)
-    total = PairResults.empty(len(names))
-    for group in groups:
-        total.add_all(group)
-    anchor = names.index(ANCHOR) if ANCHOR in names else 0
-    ratings = fit_elo(total, anchor)
-    fits = bootstrap_fits(groups, anchor, derive_seed(seed, "bootstrap"))
-    intervals = rating_intervals(fits)
+    first, end = part.bounds(len(plans))
+    played = plans[first:end]
+    results = run_plans(played, workers, progress, ray)
+    groups = pair_results(played, results, names, spec.lower_score_wins)
     seats = [0] * len(names)
     think = [0.0] * len(names)
     decisions = [0] * len(names)
@@ -180,14 +191,65 @@ def run_ladder(
             seats[bot] += 1
             think[bot] += result.think_time[seat]
             decisions[bot] += result.decisions[seat]
+    counts = {
+        "matches": len(results),
+        "groups": [[g, groups[g].pairs()] for g in sorted(groups)],
+        "seats": seats,
+        "think_seconds": think,
+        "decisions": decisions,
+    }
+    run = run_identity("ladder", game, players, opts, names, seed, len(plans))
+    return ladder_summary(run, [(first, end)], counts)
+
+
+def deal_count(ranges: Ranges, per_deal: int) -> int:
+    """How many deals the matches ``ranges`` (sorted, disjoint) play some of."""
+    deals = 0
+    last = -1
+    for start, end in ranges:
+        low, high = max(start // per_deal, last + 1), (end - 1) // per_deal
+        deals += max(0, high - low + 1)
+        last = max(last, high)
+    return deals
+
+
+def add_counts(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Two slices' counts together; a table's rotations on a deal cut between the
+    slices become one group again."""
+    size = len(a["seats"])
+    groups: dict[int, list[list[float]]] = {}
+    for number, pairs in [*a["groups"], *b["groups"]]:
+        groups.setdefault(number, []).extend(pairs)
+    return {
+        "matches": a["matches"] + b["matches"],
+        "groups": [[g, PairResults.from_pairs(size, groups[g]).pairs()] for g in sorted(groups)],
+        "seats": add_lists(a["seats"], b["seats"]),
+        "think_seconds": add_lists(a["think_seconds"], b["think_seconds"]),
+        "decisions": add_lists(a["decisions"], b["decisions"]),
+    }
+
+
+def ladder_summary(run: dict[str, Any], ranges: Ranges, counts: dict[str, Any]) -> dict[str, Any]:
+    """The ladder of ``counts``, the matches ``ranges`` of ``run``: ratings fitted to the
+    pairwise results, intervals from resampling their groups (a slice's summary carries
+    the counts behind it)."""
+    names = run["bots"]
+    groups = [PairResults.from_pairs(len(names), pairs) for _, pairs in counts["groups"]]
+    total = PairResults.empty(len(names))
+    for group in groups:
+        total.add_all(group)
+    anchor = names.index(ANCHOR) if ANCHOR in names else 0
+    ratings = fit_elo(total, anchor)
+    fits = bootstrap_fits(groups, anchor, derive_seed(run["seed"], "bootstrap"))
+    intervals = rating_intervals(fits)
     rows = [
         LadderRow(
             name,
             ratings[i],
             *intervals[i],
             score=total.score(i),
-            seats=seats[i],
-            decision_ms=1000 * think[i] / max(decisions[i], 1),
+            seats=counts["seats"][i],
+            decision_ms=1000 * counts["think_seconds"][i] / max(counts["decisions"][i], 1),
         )
         for i, name in enumerate(names)
     ]
@@ -195,17 +257,29 @@ def run_ladder(
     rows = [rows[i] for i in order]
     for row, below, interval in zip(rows, rows[1:], lead_intervals(fits, order), strict=False):
         row.lead = (row.rating - below.rating, *interval)
-    return {
-        "game": game,
-        "players": players,
-        "matches": len(results),
-        "deals": len({plan.deal for plan in plans}),
-        "seed": seed,
-        "options": opts,
+    per_deal = len(ladder_tables(len(names), run["players"])) * run["players"]
+    summary = {
+        "game": run["game"],
+        "players": run["players"],
+        "matches": counts["matches"],
+        "deals": deal_count(ranges, per_deal),
+        "seed": run["seed"],
+        "options": run["options"],
         "anchor": names[anchor],
         "rating": "Elo, maximum likelihood over pairwise results, 95% bootstrap over tables",
         "bots": [row.to_json() for row in rows],
     }
+    if ranges != [(0, run["matches"])]:
+        summary["slice"] = slice_block(run, ranges, counts)
+    return summary
+
+
+def render(run: dict[str, Any], ranges: Ranges, counts: dict[str, Any], as_json: bool) -> str:
+    summary = ladder_summary(run, ranges, counts)
+    return json.dumps(summary) if as_json else format_ladder(summary)
+
+
+MERGER = Merger(add=add_counts, render=render)
 
 
 def span(low: float, high: float) -> str:
@@ -231,6 +305,9 @@ def format_ladder(summary: dict[str, Any]) -> str:
             f"{100 * b['pair_score']:>9.1f}% {b['seats_played']:>6} "
             f"{b['mean_decision_ms']:>12.2f}"
         )
+    if "slice" in summary:
+        part = summary["slice"]
+        lines.append(describe([tuple(r) for r in part["ranges"]], part["run"]["matches"]))
     return "\n".join(lines)
 
 
@@ -260,9 +337,20 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.plot:
         check_plot_path(args.plot)
     total = len(ladder_plans(args.game, args.players, bots, args.games, args.seed, options))
-    with match_progress(total, f"{spec.title} ladder", quiet=args.json) as advance:
+    part = part_of(args)
+    first, end = part.bounds(total)
+    with match_progress(end - first, f"{spec.title} ladder", quiet=args.json) as advance:
         summary = run_ladder(
-            args.game, args.players, bots, args.games, args.seed, options, args.workers, advance
+            args.game,
+            args.players,
+            bots,
+            args.games,
+            args.seed,
+            options,
+            args.workers,
+            advance,
+            ray=args.ray,
+            part=part,
         )
     print(json.dumps(summary) if args.json else format_ladder(summary))
     if args.plot:

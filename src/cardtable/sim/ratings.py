@@ -70,6 +70,29 @@ class PairResults:
                 self.points[a][b] += times * other.points[a][b]
                 self.games[a][b] += times * other.games[a][b]
 
+    def pairs(self) -> list[list[float]]:
+        """The results as ``[a, b, points of a against b, games]`` for each pair
+        ``a < b`` that played: all there is to them, as ``games`` is symmetric and ``b``
+        took the points ``a`` did not."""
+        return [
+            [a, b, self.points[a][b], self.games[a][b]]
+            for a in range(self.size)
+            for b in range(a + 1, self.size)
+            if self.games[a][b]
+        ]
+
+    @classmethod
+    def from_pairs(cls, size: int, pairs: Iterable[Sequence[float]]) -> PairResults:
+        """The results ``pairs`` lists (see ``pairs``)."""
+        results = cls.empty(size)
+        for a, b, points, games in pairs:
+            i, j = int(a), int(b)
+            results.points[i][j] += points
+            results.points[j][i] += games - points
+            results.games[i][j] += games
+            results.games[j][i] += games
+        return results
+
     def score(self, bot: int) -> float:
         """The share of its pairwise points ``bot`` took (0.5 when it played none)."""
         games = sum(self.games[bot])

@@ -104,7 +104,8 @@ def check_match_count(games: int) -> None:
         raise CardtableError(f"the number of matches must be a whole number from 1, got {games!r}")
 
 
-def _run_chunk(plans: list[MatchPlan]) -> list[MatchResult]:
+def run_chunk(plans: list[MatchPlan]) -> list[MatchResult]:
+    """Play consecutive plans: the unit of work of a worker process or a Ray task."""
     return [run_one(p) for p in plans]
 
 
@@ -112,13 +113,19 @@ def run_plans(
     plans: Iterable[MatchPlan],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> list[MatchResult]:
-    """Play every plan, in worker processes if ``workers > 1``; results in plan order.
+    """Play every plan, as tasks on the Ray cluster at ``ray`` if given, else in worker
+    processes if ``workers > 1``; results in plan order.
 
     Each match's seeds come from its plan alone, so the results are the same whatever
-    the worker count.
+    the worker count, node count or the order the matches finish in.
     """
     plans = list(plans)
+    if ray is not None:
+        from .cluster import run_on_ray
+
+        return run_on_ray(plans, ray, progress)
     results: list[MatchResult] = []
     if workers <= 1 or len(plans) < 2:
         for plan in plans:
@@ -129,7 +136,7 @@ def run_plans(
     chunk = max(1, min(50, len(plans) // (workers * 8)))
     chunks = [plans[i : i + chunk] for i in range(0, len(plans), chunk)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_run_chunk, chunks):
+        for done in pool.map(run_chunk, chunks):
             results.extend(done)
             if progress:
                 progress(len(done))

@@ -25,7 +25,19 @@ from cardtable.extras import require
 
 from .progress import match_progress
 from .runner import MatchPlan, MatchResult, check_match_count, run_plans
-from .stats import mean, wilson_interval
+from .slices import (
+    WHOLE,
+    Merger,
+    Part,
+    Ranges,
+    add_lists,
+    add_slice_arguments,
+    describe,
+    part_of,
+    run_identity,
+    slice_block,
+)
+from .stats import wilson_interval
 
 
 def seating(bots: list[str], players: int, rotation: int) -> tuple[str, ...]:
@@ -62,44 +74,119 @@ def tournament_plans(
 
 @dataclass
 class BotRecord:
-    """One bot's results over every seat it held."""
+    """One bot's results over every seat it held, as sums that slices add up."""
 
     name: str
     seats_played: int = 0
-    wins: float = 0.0
-    scores: list[int] = field(default_factory=list)
-    round_scores: list[int] = field(default_factory=list)
+    #: Wins by how many seats shared them: ``win_shares[k - 1]`` wins shared by k.
+    win_shares: list[int] = field(default_factory=list)
+    score_sum: int = 0
+    round_score_sum: int = 0
+    round_seats: int = 0
     think_seconds: float = 0.0
     decisions: int = 0
+    #: Each match score, for ``--plot`` (not carried by slices).
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def wins(self) -> float:
+        """Wins, a win shared by k seats counting 1/k."""
+        return sum(count / k for k, count in enumerate(self.win_shares, 1))
+
+    def counts(self) -> dict[str, Any]:
+        return {
+            "bot": self.name,
+            "seats_played": self.seats_played,
+            "win_shares": self.win_shares,
+            "score_sum": self.score_sum,
+            "round_score_sum": self.round_score_sum,
+            "round_seats": self.round_seats,
+            "think_seconds": self.think_seconds,
+            "decisions": self.decisions,
+        }
+
+    @classmethod
+    def from_counts(cls, counts: dict[str, Any]) -> BotRecord:
+        return cls(counts["bot"], **{k: v for k, v in counts.items() if k != "bot"})
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson_interval(self.wins, self.seats_played)
+        seats = max(self.seats_played, 1)
         return {
             "bot": self.name,
             "seats_played": self.seats_played,
             "wins": round(self.wins, 4),
-            "win_rate": round(self.wins / max(self.seats_played, 1), 4),
+            "win_rate": round(self.wins / seats, 4),
             "ci95": [round(low, 4), round(high, 4)],
-            "mean_score": round(mean(self.scores), 3),
-            "mean_round_score": round(mean(self.round_scores), 3),
+            "mean_score": round(self.score_sum / seats, 3),
+            "mean_round_score": round(self.round_score_sum / max(self.round_seats, 1), 3),
             "mean_decision_ms": round(1000 * self.think_seconds / max(self.decisions, 1), 3),
         }
 
 
-def tally(bots: list[str], results: list[MatchResult]) -> list[BotRecord]:
-    records = {name: BotRecord(name) for name in bots}
+def tally(bots: list[str], results: list[MatchResult], players: int) -> list[BotRecord]:
+    records = {name: BotRecord(name, win_shares=[0] * players) for name in bots}
     for result in results:
-        share = 1 / len(result.winners) if result.winners else 0.0
         for seat, name in enumerate(result.bots):
             rec = records[name]
             rec.seats_played += 1
             if seat in result.winners:
-                rec.wins += share
+                rec.win_shares[len(result.winners) - 1] += 1
             rec.scores.append(result.totals[seat])
-            rec.round_scores.extend(r[seat] for r in result.round_scores)
+            rec.score_sum += result.totals[seat]
+            rec.round_score_sum += sum(r[seat] for r in result.round_scores)
+            rec.round_seats += len(result.round_scores)
             rec.think_seconds += result.think_time[seat]
             rec.decisions += result.decisions[seat]
     return [records[name] for name in bots]
+
+
+def tournament_summary(
+    run: dict[str, Any], ranges: Ranges, matches: int, rounds: int, records: list[BotRecord]
+) -> dict[str, Any]:
+    """The summary of ``records`` over ``matches`` matches of ``rounds`` rounds in all,
+    the matches ``ranges`` of ``run`` (a slice's carries the counts behind it)."""
+    summary = {
+        "game": run["game"],
+        "players": run["players"],
+        "matches": matches,
+        "rounds_per_match": round(rounds / max(matches, 1), 3),
+        "seed": run["seed"],
+        "options": run["options"],
+        "bots": [r.to_json() for r in records],
+    }
+    if ranges != [(0, run["matches"])]:
+        counts = {"matches": matches, "rounds": rounds, "bots": [r.counts() for r in records]}
+        summary["slice"] = slice_block(run, ranges, counts)
+    return summary
+
+
+def add_counts(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Two slices' counts together: every number of every bot is a sum."""
+    return {
+        "matches": a["matches"] + b["matches"],
+        "rounds": a["rounds"] + b["rounds"],
+        "bots": [
+            {
+                key: x[key]
+                if key == "bot"
+                else add_lists(x[key], y[key])
+                if isinstance(x[key], list)
+                else x[key] + y[key]
+                for key in x
+            }
+            for x, y in zip(a["bots"], b["bots"], strict=True)
+        ],
+    }
+
+
+def render(run: dict[str, Any], ranges: Ranges, counts: dict[str, Any], as_json: bool) -> str:
+    records = [BotRecord.from_counts(c) for c in counts["bots"]]
+    summary = tournament_summary(run, ranges, counts["matches"], counts["rounds"], records)
+    return json.dumps(summary) if as_json else format_table(summary)
+
+
+MERGER = Merger(add=add_counts, render=render)
 
 
 def run_tournament(
@@ -111,8 +198,12 @@ def run_tournament(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    *,
+    ray: str | None = None,
+    part: Part = WHOLE,
 ) -> tuple[dict[str, Any], list[BotRecord]]:
-    """Play the tournament; return its summary (JSON-ready) and each bot's record."""
+    """Play the tournament, or the ``part`` of its matches, on the Ray cluster at
+    ``ray`` if given; return its summary (JSON-ready) and each bot's record."""
     check_match_count(games)
     spec = get_game(game)
     opts = spec.options_type.from_dict(options).to_dict()
@@ -123,18 +214,12 @@ def run_tournament(
     for name in names:
         make_bot(name, game, 0)  # a bad spec fails now, not in a worker
     plans = tournament_plans(game, players, names, games, seed, opts)
-    results = run_plans(plans, workers, progress)
-    records = tally(names, results)
-    summary = {
-        "game": game,
-        "players": players,
-        "matches": len(results),
-        "rounds_per_match": round(mean([len(r.round_scores) for r in results]), 3),
-        "seed": seed,
-        "options": opts,
-        "bots": [r.to_json() for r in records],
-    }
-    return summary, records
+    first, end = part.bounds(len(plans))
+    results = run_plans(plans[first:end], workers, progress, ray)
+    records = tally(names, results, players)
+    run = run_identity("tournament", game, players, opts, names, seed, len(plans))
+    rounds = sum(len(r.round_scores) for r in results)
+    return tournament_summary(run, [(first, end)], len(results), rounds, records), records
 
 
 #: Fields of a bot's summary that measure time, not play: they differ between runs.
@@ -143,6 +228,7 @@ TIMING_FIELDS = ("mean_decision_ms",)
 
 def format_table(summary: dict[str, Any]) -> str:
     title = get_game(summary["game"]).title
+    part = summary.get("slice")
     lines = [
         f"{title} tournament: {summary['matches']} matches, {summary['players']} players, "
         f"seed {summary['seed']}, {summary['rounds_per_match']:g} rounds per match "
@@ -157,6 +243,8 @@ def format_table(summary: dict[str, Any]) -> str:
             f"{b['bot']:<34} {b['seats_played']:>6} {100 * b['win_rate']:>6.1f}% {ci:>15} "
             f"{b['mean_score']:>11.2f} {b['mean_decision_ms']:>12.3f}"
         )
+    if part:
+        lines.append(describe([tuple(r) for r in part["ranges"]], part["run"]["matches"]))
     return "\n".join(lines)
 
 
@@ -215,8 +303,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.plot:
         check_plot_path(args.plot)
     rotations = len(dict.fromkeys(bots))
-    total = -(-args.games // rotations) * rotations
-    with match_progress(total, f"{spec.title} matches", quiet=args.json) as advance:
+    first, end = part_of(args).bounds(-(-args.games // rotations) * rotations)
+    with match_progress(end - first, f"{spec.title} matches", quiet=args.json) as advance:
         summary, records = run_tournament(
             args.game,
             args.players,
@@ -226,6 +314,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             options,
             workers=args.workers,
             progress=advance,
+            ray=args.ray,
+            part=part_of(args),
         )
     if args.json:
         print(json.dumps(summary))
@@ -265,3 +355,4 @@ def add_run_arguments(p: Any) -> None:
         help="processes playing matches (default: one per core)",
     )
     p.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    add_slice_arguments(p)
