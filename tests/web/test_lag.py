@@ -1,5 +1,6 @@
 """The table page's connection indicator: what the server measures of the player's own
-round trip, on screen, readable in both themes and in the page's language."""
+round trip, on screen, readable in both themes and in the page's language; and the
+players' guide saying how races are judged."""
 
 from __future__ import annotations
 
@@ -57,3 +58,20 @@ def test_the_indicator_speaks_the_page_language(web_server, open_page):
     lag = page.locator("#lag[data-quality=good]")
     lag.wait_for()
     assert re.fullmatch(r"Connexion : bonne, \d+ ms", lag.inner_text()), lag.inner_text()
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "words"),
+    [
+        ("en-US", "Races are fair to every connection", "150 ms"),
+        ("fr-FR", "Des courses équitables pour toutes les connexions", "150 ms"),
+    ],
+)
+@pytest.mark.parametrize("game", ["cactus", "lastcard"])
+def test_the_guide_says_how_races_are_judged(web_server, open_page, game, locale, title, words):
+    page = open_page(locale=locale)
+    page.goto(f"{web_server.url}/rules.html?game={game}")
+    section = page.locator(".guide-section", has=page.locator(f"h3:text-is('{title}')"))
+    section.wait_for()
+    text = section.locator("p").inner_text()
+    assert words in text and ("round trip" in text or "aller-retour" in text), text

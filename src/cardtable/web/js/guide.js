@@ -47,6 +47,7 @@ const GUIDES = {
     { id: "special_cards", cards: () => [lastCardCard("Bskip"), lastCardCard("Yreverse"), lastCardCard("R+2")] },
     { id: "last_card" },
     { id: "points" },
+    RACES,
   ],
 };
 
