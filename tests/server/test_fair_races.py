@@ -77,6 +77,10 @@ class Player:
     state: dict[str, Any] | None = None
     #: (match, version) of the state that opened the latest window (its window_open event).
     window: tuple[int, int] | None = None
+    #: When the latest window reached this player (the event loop's clock).
+    opened_at: float = 0.0
+    #: Each window's claims (throws and passes), by seat, in the order applied.
+    claims: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     rtt_ms: int | None = None
     pings: int = 0
     seq: int = 0
@@ -117,6 +121,10 @@ class Player:
             elif kind == "state":
                 if any(e["type"] == "window_open" for e in message["events"]):
                     self.window = (message["match"], message["version"])
+                    self.opened_at = asyncio.get_running_loop().time()
+                for event in message["events"]:
+                    if event["type"] in ("pass", "throw") and self.window is not None:
+                        self.claims.setdefault(self.window, []).append(event["seat"])
                 self.state = message
             if kind in ("state", "match_result"):
                 self.changed.set()
@@ -362,3 +370,64 @@ def test_a_client_faking_its_lag_gains_at_most_the_cap(server):
     for mode, liar_wins in (("first_late_under", True), ("first_late_over", False)):
         won = [(w == liar) == liar_wins for m, w in results if m == mode]
         assert len(won) >= 20 and sum(won) >= 0.9 * len(won), (mode, won)
+
+
+@pytest.mark.slow
+def test_a_bot_races_through_the_same_judge(server):
+    """A greedy bot claims (passes) 0.3 s after a window opens, the table's bot delay,
+    in the server. A person 250 ms away who clicks 0.1 s after the window reached the
+    screen sent the claim first, though it arrives after the bot's: the person's pass is
+    applied first. Clicking 0.4 s after, the person comes after the bot."""
+    reactions = [0.1, 0.4] * 5
+
+    async def scenario() -> list[tuple[float, list[int]]]:
+        code = create_table(
+            server,
+            "cactus",
+            ["human", "greedy", "greedy"],
+            bot_delay=0.3,
+            options={"quick_discard_seconds": 20},
+        )["code"]
+        proxy = DelayProxy(server.port, 0.250)
+        port = await proxy.start()
+        me = Player(await connect(f"ws://127.0.0.1:{port}/ws/{code}"), 0)
+        reader = asyncio.create_task(me.read())
+        await me.send({"type": "join", "name": "far", "seat": 0})
+        await me.ws.send(json.dumps({"type": "pong"}))
+        await asyncio.wait_for(me.seated.wait(), 10)
+        await measured(me)
+        await me.send({"type": "start"})
+        raced: list[tuple[float, tuple[int, int]]] = []
+        while len(raced) < len(reactions):
+            await asyncio.wait_for(me.changed.wait(), 30)
+            me.changed.clear()
+            state = me.state
+            assert state is not None
+            view = state["view"]
+            if view["is_over"]:
+                await me.send({"type": "rematch"})
+            elif me.seat in view["to_act"] and not view["window"]:
+                await me.answer({"type": "action", "action": own_move(state["legal"])})
+            elif me.seat in view["to_act"] and me.window not in (k for _, k in raced):
+                assert me.window is not None
+                reaction = reactions[len(raced)]
+                raced.append((reaction, me.window))
+                click = me.opened_at + reaction
+                await asyncio.sleep(max(0.0, click - asyncio.get_running_loop().time()))
+                await me.answer({"type": "action", "action": {"type": "pass"}})
+                me.changed.set()
+        await asyncio.sleep(1.0)  # the last window's bot claims come in
+        await me.ws.close()
+        reader.cancel()
+        await proxy.close()
+        return [(reaction, me.claims.get(key, [])) for reaction, key in raced]
+
+    results = asyncio.run(scenario())
+    for reaction, claims in results:
+        assert me_first(claims) == (reaction < 0.3), (reaction, results)
+
+
+def me_first(claims: list[int]) -> bool:
+    """Whether seat 0's claim was applied before every bot's in its window (it is not
+    there when a bot's right throw closed the window first)."""
+    return bool(claims) and claims[0] == 0
