@@ -21,6 +21,8 @@ OPTIONS = st.fixed_dictionaries(
         "self_snap": st.booleans(),
         "memory_aid": st.booleans(),
         "black_king_swap_optional": st.booleans(),
+        "wrong_throw_penalty": st.integers(1, 2),
+        "snap_opponent": st.booleans(),
     }
 )
 

@@ -28,6 +28,8 @@ options = st.fixed_dictionaries(
         "target_score": st.integers(1, 150),
         "rounds": st.none() | st.integers(1, 3),
         "memory_aid": st.booleans(),
+        "wrong_throw_penalty": st.integers(1, 2),
+        "snap_opponent": st.booleans(),
     },
 )
 matches = st.tuples(st.integers(2, 8), st.integers(0, 2**32), options)
@@ -40,6 +42,7 @@ CARD_FIELDS = {
     "discard": "card",
     "replace": "card",
     "throw": "card",
+    "throw_opponent": "card",
     "round_end": "layouts",
 }
 
@@ -107,6 +110,9 @@ class Witness:
         elif e.type in ("replace", "throw"):
             assert e.audience is None
             assert NAMES[before.cards[d["seat"]][d["slot"]]] == d["card"]
+        elif e.type == "throw_opponent":
+            assert e.audience is None
+            assert NAMES[before.cards[d["target_seat"]][d["slot"]]] == d["card"]
         elif e.type == "take_discard":
             assert NAMES[before.discard[-1]] == d["card"]
         elif e.type == "discard":
@@ -165,6 +171,20 @@ class Witness:
         self.forget(where)
         if not e.data["right"]:
             self.memory[where] = e.data["card"]
+
+    def on_throw_opponent(self, e):
+        where = (e.data["target_seat"], e.data["slot"])
+        self.forget(where)
+        if not e.data["right"]:
+            self.memory[where] = e.data["card"]
+
+    def on_give(self, e):
+        """The given card moves face down: whoever knew it follows it (as in a swap)."""
+        given = self.forget((e.data["seat"], e.data["slot"]))
+        if given is not None:
+            theirs = (e.data["target_seat"], e.data["target_slot"])
+            self.memory[theirs] = given
+            self.moved.add(theirs)
 
     def on_penalty(self, e):
         self.forget((e.data["seat"], e.data["slot"]))

@@ -551,6 +551,8 @@ def test_options_defaults_match_the_rules():
         "target_score": 100,
         "rounds": None,
         "memory_aid": False,
+        "wrong_throw_penalty": 1,
+        "snap_opponent": False,
         "quick_discard_seconds": 3,
     }
 

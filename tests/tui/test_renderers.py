@@ -18,6 +18,7 @@ MATCHES = [
     ("skyjo", {"clear_rows": True, "initial_reveals": 0}),
     ("cactus", {}),
     ("cactus", {"black_king_swap_optional": True, "memory_aid": True, "self_snap": True}),
+    ("cactus", {"snap_opponent": True, "wrong_throw_penalty": 2, "memory_aid": True}),
     ("lastcard", {}),
     ("lastcard", {"voluntary_draw": True, "play_drawn": False, "plus_four_on_plus_two": True}),
     (
@@ -90,6 +91,8 @@ def test_every_move_event_and_view_of_whole_matches_renders(game: str, options: 
     occasional = {"close_window", "keep"}
     if game == "lastcard":
         occasional |= {kind for kind, option in HOUSE_MOVES.items() if not options.get(option)}
+    if game == "cactus" and not options.get("snap_opponent"):
+        occasional |= {"throw_opponent", "give"}
     assert described >= set(session.state.codec.types) - occasional
     assert told > 100
 

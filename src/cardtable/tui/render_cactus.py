@@ -51,6 +51,7 @@ PROMPTS = {
     "choose_opponent": "Choose another player's card to swap, unseen",
     "swap": "Choose your card to give in the swap",
     "king_peek": "Black king: look at another player's card",
+    "give": "Give one of your cards in place of the card you threw",
 }
 MOVES = {
     "look": "Look at your slots 1 and 2",
@@ -65,6 +66,8 @@ MOVES = {
     "swap": "Give your slot {slot}{known}",
     "keep": "Keep your cards (no swap)",
     "throw": "Throw your slot {slot}{known}",
+    "throw_opponent": "Throw {whose} slot {slot}{known}",
+    "give": "Give your slot {slot}{known} in its place",
     "pass": "Pass",
 }
 NARRATION = {
@@ -82,6 +85,8 @@ NARRATION = {
     "keep": "{who} kept their cards.",
     "window_open": "Quick discard: any {rank}?",
     "throw": "{who} threw the {card_face} from slot {slot}: {verdict}",
+    "throw_opponent": "{who} threw the {card_face} from {target} slot {slot}: {verdict}",
+    "give": "{who} gave {own} slot {slot} to {target} slot {target_slot}, face down.",
     "penalty": "{who} took a penalty card into slot {slot}.",
     "penalty_skipped": "{who} escaped the penalty card: none left.",
     "pass": "{who} passed.",
@@ -184,7 +189,9 @@ class CactusRenderer(GameRenderer):
     def describe(self, action: Action, view: View, seats: Seats) -> str:
         fields = action.to_json()
         slot = fields.get("slot")
-        mine = view["layouts"][seats.you]
+        # A move's own card, or the other player's card a snap throws, as the view shows it.
+        row = fields["seat"] if action.kind == "throw_opponent" else seats.you
+        shown = slot is not None and ("seat" not in fields or row != seats.you)
         holding = view["holding"]
         effect = effect_of(holding["card"]) if holding else None
         top = view["discard_top"]
@@ -194,7 +201,7 @@ class CactusRenderer(GameRenderer):
             draw_size=view["draw_size"],
             top=face(top) if top else "",
             effect=f", then {effect}" if effect else "",
-            known="" if slot is None or "seat" in fields else known(mine[slot]),
+            known=known(view["layouts"][row][slot]) if shown else "",
             whose=seats.whose(fields["seat"]) if "seat" in fields else "",
             **numbered(fields),
         )

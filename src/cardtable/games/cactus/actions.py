@@ -117,6 +117,25 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ThrowOpponent(Action):
+    """Quick discard with ``snap_opponent``: throw the card at ``seat``'s ``slot``,
+    claiming it has the top card's rank."""
+
+    kind = "throw_opponent"
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """After a right throw of another player's card: give them your card at ``slot``
+    in its place."""
+
+    kind = "give"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class CloseWindow(Action):
     """System action: the quick-discard window's time has run out."""
 
@@ -135,11 +154,15 @@ REPLACE = tuple(Replace(s) for s in range(MAX_SLOTS))
 PEEK_OWN = tuple(PeekOwn(s) for s in range(MAX_SLOTS))
 SWAP = tuple(Swap(s) for s in range(MAX_SLOTS))
 THROW = tuple(Throw(s) for s in range(MAX_SLOTS))
+GIVE = tuple(Give(s) for s in range(MAX_SLOTS))
 PEEK_OPPONENT = tuple(
     tuple(PeekOpponent(p, s) for s in range(MAX_SLOTS)) for p in range(MAX_PLAYERS)
 )
 CHOOSE_OPPONENT = tuple(
     tuple(ChooseOpponent(p, s) for s in range(MAX_SLOTS)) for p in range(MAX_PLAYERS)
+)
+THROW_OPPONENT = tuple(
+    tuple(ThrowOpponent(p, s) for s in range(MAX_SLOTS)) for p in range(MAX_PLAYERS)
 )
 
 CODEC = ActionCodec(
@@ -159,6 +182,8 @@ CODEC = ActionCodec(
         Throw,
         Pass,
         CloseWindow,
+        ThrowOpponent,
+        Give,
     ),
 )
 
@@ -177,7 +202,12 @@ _BY_INDEX: tuple[Action, ...] = (
     *THROW,
     *(a for row in PEEK_OPPONENT for a in row),
     *(a for row in CHOOSE_OPPONENT for a in row),
+    # The options' actions come last, so that the indices above never move.
+    *(a for row in THROW_OPPONENT for a in row),
+    *GIVE,
 )
+#: The actions the compiled core knows (every one before the options' actions).
+CORE_ACTION_COUNT = len(_BY_INDEX) - MAX_PLAYERS * MAX_SLOTS - MAX_SLOTS
 _INDEX = {action: i for i, action in enumerate(_BY_INDEX)}
 ACTION_SPACE_SIZE = len(_BY_INDEX)
 

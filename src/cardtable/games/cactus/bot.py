@@ -40,6 +40,7 @@ from .actions import (
     CHOOSE_OPPONENT,
     DISCARD,
     DRAW,
+    GIVE,
     KEEP,
     LOOK,
     PASS,
@@ -49,6 +50,7 @@ from .actions import (
     SWAP,
     TAKE_DISCARD,
     THROW,
+    THROW_OPPONENT,
 )
 from .cards import (
     DECK,
@@ -66,6 +68,7 @@ from .cards import (
 from .state import (
     CHOOSE_PHASE,
     DRAWN,
+    GIVE_PHASE,
     KING_PEEK,
     KING_SWAP,
     LOOK_PHASE,
@@ -363,6 +366,8 @@ class CactusHeuristic(Bot):
         est = Estimate(state, seat, self.last_turn_gain)
         if phase == WINDOW:
             return self._quick_discard(est)
+        if phase == GIVE_PHASE:
+            return GIVE[max(est.slots(seat), key=lambda i: est.value(seat, i))]
         if phase == TURN:
             return self._turn(est)
         if phase in (DRAWN, TAKEN):
@@ -493,14 +498,24 @@ class CactusHeuristic(Bot):
         return p, est.slots(p)[0]
 
     def _quick_discard(self, est: Estimate) -> Action:
-        """Throw the most valuable card known to match the window's rank; else pass."""
-        rank = est.state.window_rank
-        matches = [
-            (VALUES[c], slot)
+        """Throw the most valuable card known to match the window's rank. With
+        ``snap_opponent``, throwing another player's known match instead sheds the
+        own card given in its place (the one worth most): whichever sheds more."""
+        state, seat = est.state, est.seat
+        rank = state.window_rank
+        matches: list[tuple[float, Action]] = [
+            (VALUES[c], THROW[slot])
             for (owner, slot), c in est.known.items()
-            if owner == est.seat and RANK[c] == rank
+            if owner == seat and RANK[c] == rank
         ]
-        return THROW[max(matches)[1]] if matches else PASS
+        if state.options.snap_opponent:
+            shed = max(est.value(seat, i) for i in est.slots(seat))
+            matches += [
+                (shed, THROW_OPPONENT[owner][slot])
+                for (owner, slot), c in est.known.items()
+                if owner != seat and RANK[c] == rank and not state.locked(owner)
+            ]
+        return max(matches, key=lambda m: m[0])[1] if matches else PASS
 
 
 def own_turn(state: CactusState) -> int:

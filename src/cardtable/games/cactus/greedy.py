@@ -15,7 +15,9 @@ their value, an unknown card at the deck's mean.
   card when it is low; otherwise discard it for its effect;
 - look at unknown cards (own first for a 7 or 8, an opponent's for a 9, 10 or black
   king), swap the highest own card for the lowest known opponent card;
-- throw a card in a quick-discard window only when it is known to match.
+- throw a card in a quick-discard window only when it is known to match (with
+  ``snap_opponent``, another player's known match when it has none of its own, then
+  give its highest card in its place).
 
 Where the compiled core is built, its rollouts (``playout``) run in C, making the
 same moves and draws (``cardtable/_core/cactus*.c``).
@@ -35,6 +37,7 @@ from .actions import (
     CHOOSE_OPPONENT,
     DISCARD,
     DRAW,
+    GIVE,
     KEEP,
     LOOK,
     PASS,
@@ -46,11 +49,13 @@ from .actions import (
     THROW,
     ChooseOpponent,
     PeekOpponent,
+    ThrowOpponent,
 )
 from .cards import DECK, EMPTY, RANK, VALUES
 from .state import (
     CHOOSE_PHASE,
     DRAWN,
+    GIVE_PHASE,
     KING_PEEK,
     KING_SWAP,
     LOOK_PHASE,
@@ -89,6 +94,8 @@ class CactusGreedy(Bot):
         if phase == WINDOW:
             return self._throw(state, seat)
         own = _Layout(state, seat, seat)
+        if phase == GIVE_PHASE:
+            return GIVE[own.highest_slot()]
         if phase == TURN:
             return self._turn(state, seat, own)
         if phase in (DRAWN, TAKEN):
@@ -124,6 +131,7 @@ class CactusGreedy(Bot):
             native is not None
             and type(self) is CactusGreedy
             and isinstance(state, CactusState)
+            and state.options.core_rules
             and type(state.rng) is random.Random
             and type(self.rng) is random.Random
             and type(luck) is int
@@ -155,6 +163,11 @@ class CactusGreedy(Bot):
         for slot, card in enumerate(row):
             if card != EMPTY and RANK[card] == state.window_rank and state.knows(seat, seat, slot):
                 return THROW[slot]
+        for action in state.legal_actions(seat) if state.options.snap_opponent else ():
+            if isinstance(action, ThrowOpponent):
+                p, slot = action.seat, action.slot
+                if RANK[state.cards[p][slot]] == state.window_rank and state.knows(seat, p, slot):
+                    return action
         return PASS
 
 

@@ -37,6 +37,20 @@ class CactusOptions(Options):
     memory_aid: bool = option(
         False, "Views show each player the face-down cards they have seen and that have not moved."
     )
+    wrong_throw_penalty: int = option(
+        1, "Penalty cards a wrong quick-discard throw costs its thrower (1 or 2).", min=1, max=2
+    )
+    snap_opponent: bool = option(
+        False,
+        "In a quick-discard window a player may throw another player's card of the top"
+        " card's rank, then gives that player one of their own cards in its place.",
+    )
     quick_discard_seconds: int = option(
         3, "Server setting: seconds a quick-discard window stays open.", min=1, max=60
     )
+
+    @property
+    def core_rules(self) -> bool:
+        """Whether the compiled core holds these rules: it plays the one-card penalty
+        and no snap of another player's card, so other tables use the Python loop."""
+        return self.wrong_throw_penalty == 1 and not self.snap_opponent

@@ -17,9 +17,15 @@ same step with ``events=None``, which builds none. Where the compiled core is bu
 (``cardtable/_core/cactus*.c``: the same steps, the same draws, the same final state).
 
 A quick-discard window is a phase of its own in which every eligible seat is in
-``to_act``; actions are applied in arrival order, so the first throw applied is the
-first received. The server closes a window whose time ran out with the system action
-``close_window``.
+``to_act``; actions are applied in the order the server rules on them (a race judged
+by estimated send time), so the first throw applied wins. The server closes a window
+whose time ran out with the system action ``close_window``. With ``snap_opponent`` a
+throw may name another player's card; a right one leaves its thrower alone in
+``to_act``, in the ``give`` phase, to fill the emptied slot with a card of their own.
+
+The compiled core plays the default penalty and no snaps of other players' cards
+(``CactusOptions.core_rules``): a state with either option is played out by the
+engine's generic loop, in Python.
 """
 
 from __future__ import annotations
@@ -37,13 +43,14 @@ from cardtable.engine.piles import reshuffle
 from cardtable.engine.state import SYSTEM, State, shuffle, weighted_index
 
 from .actions import (
-    ACTION_SPACE_SIZE,
     CALL_CACTUS,
     CHOOSE_OPPONENT,
     CLOSE_WINDOW,
     CODEC,
+    CORE_ACTION_COUNT,
     DISCARD,
     DRAW,
+    GIVE,
     KEEP,
     LOOK,
     MAX_SLOTS,
@@ -54,11 +61,13 @@ from .actions import (
     SWAP,
     TAKE_DISCARD,
     THROW,
+    THROW_OPPONENT,
     CallCactus,
     ChooseOpponent,
     CloseWindow,
     Discard,
     Draw,
+    Give,
     Keep,
     Look,
     Pass,
@@ -68,6 +77,7 @@ from .actions import (
     Swap,
     TakeDiscard,
     Throw,
+    ThrowOpponent,
     action_from_index,
 )
 from .cards import (
@@ -101,7 +111,8 @@ from .options import CactusOptions
     KING_SWAP,
     WINDOW,
     OVER,
-) = range(12)
+    GIVE_PHASE,
+) = range(13)
 PHASES = (
     "look",
     "turn",
@@ -115,6 +126,7 @@ PHASES = (
     "king_swap",
     "quick_discard",
     "over",
+    "give",
 )
 #: What the player to act is expected to do in each phase, for error messages.
 HINTS = (
@@ -130,6 +142,7 @@ HINTS = (
     "choose your own card to give (swap)",
     "throw a card or pass",
     "nothing: the match is over",
+    "give one of your cards in place of the card you threw (give)",
 )
 EFFECT_PHASES = frozenset(
     (PEEK_OWN_PHASE, PEEK_OPPONENT_PHASE, CHOOSE_PHASE, SWAP_PHASE, KING_PEEK, KING_SWAP)
@@ -179,9 +192,10 @@ TOO_LATE = "too late: the quick-discard window has closed"
 NO_SEAT = -1
 START_SLOTS = 4
 SEAT_TUPLES = tuple((p,) for p in range(8))
-#: The log entries the compiled playouts append: by action index, then by seat, up to 8.
+#: The log entries the compiled playouts append: by action index, then by seat, up to 8
+#: (the core knows no option's action: ``CORE_ACTION_COUNT``).
 CORE_LOG_ENTRIES = tuple(
-    (seat, action_from_index(index)) for index in range(ACTION_SPACE_SIZE) for seat in range(8)
+    (seat, action_from_index(index)) for index in range(CORE_ACTION_COUNT) for seat in range(8)
 )
 if native is not None:
     native.cactus_setup(CORE_LOG_ENTRIES)
@@ -347,7 +361,7 @@ class CactusState(State):
     # ------------------------------------------------------------ the contract
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == WINDOW or self.phase == LOOK_PHASE:
+        if self.phase == WINDOW or self.phase == LOOK_PHASE or self.phase == GIVE_PHASE:
             return self.waiting
         if self.phase == OVER:
             return ()
@@ -362,7 +376,15 @@ class CactusState(State):
             if seat not in self.waiting:
                 return []
             row = self.cards[seat]
-            return [THROW[i] for i in range(len(row)) if row[i] != EMPTY] + [PASS]
+            throws: list[Action] = [THROW[i] for i in range(len(row)) if row[i] != EMPTY]
+            if self.options.snap_opponent:
+                throws += [THROW_OPPONENT[p][i] for p, i in self._opponent_cards(seat, swap=True)]
+            return [*throws, PASS]
+        if phase == GIVE_PHASE:
+            if seat not in self.waiting:
+                return []
+            row = self.cards[seat]
+            return [GIVE[i] for i in range(len(row)) if row[i] != EMPTY]
         if phase == LOOK_PHASE:
             return [LOOK] if seat in self.waiting else []
         if phase == OVER or seat != self.current:
@@ -394,7 +416,7 @@ class CactusState(State):
         kind = type(action)
         if kind is CloseWindow and seat != SYSTEM:
             raise self.illegal(seat, action, "only the server closes a window")
-        if phase != WINDOW and (kind is Throw or kind is Pass):
+        if phase != WINDOW and (kind is Throw or kind is Pass or kind is ThrowOpponent):
             raise self.illegal(seat, action, TOO_LATE)
         handler = _HANDLERS.get((phase, kind))
         if handler is None:
@@ -416,7 +438,12 @@ class CactusState(State):
         might draw differently: it gets the Python loop), and leaves a state it cannot
         hold (one no rule step leads to) to the Python loop as well.
         """
-        if native is not None and type(rng) is random.Random and type(self.rng) is random.Random:
+        if (
+            native is not None
+            and self.options.core_rules
+            and type(rng) is random.Random
+            and type(self.rng) is random.Random
+        ):
             applied: int | None = native.cactus_random_playout(self, self.rng, rng, until_round_end)
             if applied is not None:
                 return applied
@@ -426,8 +453,12 @@ class CactusState(State):
         """Raise ``IllegalActionError`` unless ``action``, which the phase accepts, is
         possible now: its slot holds a card, its target may be chosen, and so on."""
         kind = type(action)
-        if kind is Replace or kind is PeekOwn or kind is Swap or kind is Throw:
+        if kind is Replace or kind is PeekOwn or kind is Swap or kind is Throw or kind is Give:
             self._own_slot(seat, action, action.slot)  # type: ignore[attr-defined]
+        elif kind is ThrowOpponent:
+            if not self.options.snap_opponent:
+                raise self.illegal(seat, action, "this table plays no snaps of others' cards")
+            self._opponent_card(seat, action, swap=True)  # type: ignore[arg-type]
         elif kind is PeekOpponent or kind is ChooseOpponent:
             self._opponent_card(seat, action, swap=kind is ChooseOpponent)  # type: ignore[arg-type]
         elif kind is CallCactus and self.caller != NO_SEAT:
@@ -446,7 +477,7 @@ class CactusState(State):
         base = super().not_your_move(seat, action)
         if isinstance(action, Look) and self.phase == LOOK_PHASE:
             return f"{base}: seat {seat} has already looked"
-        if not isinstance(action, Throw | Pass):
+        if not isinstance(action, Throw | Pass | ThrowOpponent):
             return base
         if self.phase != WINDOW:
             return f"{base}: {TOO_LATE}"
@@ -486,7 +517,9 @@ class CactusState(State):
         if row[slot] == EMPTY:
             raise self.illegal(seat, action, f"your slot {slot} is empty")
 
-    def _opponent_card(self, seat: int, action: PeekOpponent | ChooseOpponent, swap: bool) -> None:
+    def _opponent_card(
+        self, seat: int, action: PeekOpponent | ChooseOpponent | ThrowOpponent, swap: bool
+    ) -> None:
         p, slot = action.seat, action.slot
         if p == seat or not 0 <= p < self.num_players:
             raise self.illegal(seat, action, "choose a card of another player")
@@ -632,8 +665,9 @@ class CactusState(State):
 
     # ------------------------------------------------------------ rule 4: quick discard
     def _can_throw(self, seat: int) -> bool:
-        """Has a card to throw, and room for a penalty card should the throw be wrong."""
-        return self._has_cards(seat) and len(self.cards[seat]) < MAX_SLOTS
+        """Has a card to throw, and room for the penalty cards should the throw be wrong."""
+        room = len(self.cards[seat]) + self.options.wrong_throw_penalty <= MAX_SLOTS
+        return room and self._has_cards(seat)
 
     def _open_window(self, events: list[Event] | None) -> None:
         """A card landed on the pile: open a window for the eligible seats, if any."""
@@ -664,13 +698,60 @@ class CactusState(State):
             self.discard.append(thrown)
             self._close_window("right_throw", events)
             return
-        self.seen[seat][slot] = self._all_seats()
-        self.followed[seat][slot] = 0
-        self._penalty(seat, events)
+        self._wrong(seat, seat, slot, events)
+
+    def _throw_opponent(self, seat: int, action: ThrowOpponent, events: list[Event] | None) -> None:
+        """``snap_opponent``: a right throw of another player's card puts it on the pile
+        and closes the window; its thrower then gives a card into the emptied slot."""
+        p, slot = action.seat, action.slot
+        row = self.cards[p]
+        thrown = row[slot]
+        right = RANK[thrown] == self.window_rank
+        if events is not None:
+            name = NAMES[thrown]
+            snap = public(
+                "throw_opponent", seat=seat, target_seat=p, slot=slot, card=name, right=right
+            )
+            events.append(snap)
+        if not right:
+            self._wrong(seat, p, slot, events)
+            return
+        row[slot] = EMPTY
+        self.seen[p][slot] = self.followed[p][slot] = 0
+        self.discard.append(thrown)
+        self.window_seats = ()
+        self.window_rank = NO_SEAT
+        if events is not None:
+            events.append(public("window_closed", reason="right_throw"))
+        self.phase = GIVE_PHASE
+        self.waiting = SEAT_TUPLES[seat]
+        self.target_seat, self.target_slot = p, slot
+
+    def _give(self, seat: int, action: Give, events: list[Event] | None) -> None:
+        """The given card moves face down, as in a swap: whoever knew it follows it to
+        its new slot (the slots are public), and nobody looks at it."""
+        slot = action.slot
+        p, t = self.target_seat, self.target_slot
+        mine = self.cards[seat]
+        self.cards[p][t], mine[slot] = mine[slot], EMPTY
+        self.seen[p][t] = self.followed[p][t] = self.seen[seat][slot]
+        self.seen[seat][slot] = self.followed[seat][slot] = 0
+        if events is not None:
+            events.append(public("give", seat=seat, slot=slot, target_seat=p, target_slot=t))
+        self.waiting = ()
+        self._end_turn(events)
+
+    def _wrong(self, seat: int, owner: int, slot: int, events: list[Event] | None) -> None:
+        """A wrong throw: everyone has seen the card, which goes back; its thrower
+        takes the penalty cards and stays out of the rest of the window."""
+        self.seen[owner][slot] = self._all_seats()
+        self.followed[owner][slot] = 0
+        for _ in range(self.options.wrong_throw_penalty):
+            self._penalty(seat, events)
         self._acted(seat, events)
 
     def _penalty(self, seat: int, events: list[Event] | None) -> None:
-        """A wrong throw: the top draw-pile card goes unseen into a new slot."""
+        """One penalty card: the top draw-pile card goes unseen into a new slot."""
         if not self.draw_pile and len(self.discard) >= 2:
             shuffled = reshuffle(self)
             if events is not None:
@@ -816,6 +897,7 @@ class CactusState(State):
             holding=self._holding_view(seat),
             effect=self._effect_view(seat),
             window=self._window_view(),
+            giving=self._giving_view(),
             you=seat,
         )
         return out
@@ -845,6 +927,12 @@ class CactusState(State):
             if looking
             else None,
         }
+
+    def _giving_view(self) -> dict[str, Any] | None:
+        """After a right snap of another player's card: who gives, and into which slot."""
+        if self.phase != GIVE_PHASE:
+            return None
+        return {"seat": self.waiting[0], "target": [self.target_seat, self.target_slot]}
 
     def _window_view(self) -> dict[str, Any] | None:
         if self.phase != WINDOW:
@@ -1000,4 +1088,6 @@ _HANDLERS: dict[
     (WINDOW, Throw): CactusState._throw,
     (WINDOW, Pass): CactusState._pass,
     (WINDOW, CloseWindow): CactusState._time_out,
+    (WINDOW, ThrowOpponent): CactusState._throw_opponent,
+    (GIVE_PHASE, Give): CactusState._give,
 }

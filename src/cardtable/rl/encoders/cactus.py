@@ -5,7 +5,9 @@ black king (13, worth 15); suits matter for nothing else. A slot is ``empty``,
 ``hidden`` or a card class; slots a layout does not have (it has 4 plus any penalty
 cards, at most 16) are all zero. Without the memory aid a view shows no face-down card,
 not even those the seat has looked at, which is why the environments turn the memory
-aid on unless told otherwise.
+aid on unless told otherwise. The ``giving`` block (the slot a right snap of another
+player's card emptied, which its thrower fills) is all zero at a table without
+``snap_opponent``.
 """
 
 from __future__ import annotations
@@ -70,6 +72,10 @@ def encode_cactus(w: FeatureWriter, view: Mapping[str, Any], players: int) -> No
     w.one_hot("window.rank", len(RANKS), None if rank is None else _RANK[rank])
     w.flags("window.seats", players, [(s - you) % players for s in window.get("seats", ())])
     w.flags("window.waiting", players, [(s - you) % players for s in window.get("waiting", ())])
+    giving = view.get("giving") or {}
+    given_to = giving.get("target")
+    w.one_hot("giving.target_seat", players, None if given_to is None else rel(given_to[0]))
+    w.one_hot("giving.target_slot", MAX_SLOTS, None if given_to is None else given_to[1])
     w.values("totals", scaled_totals(view))
 
 
