@@ -107,6 +107,12 @@ def test_a_block_keeps_two_players_apart_in_chat_and_invitations(server):
         bob_heard = [(await b.expect("chat"))["text"] for _ in range(3)]
         # his own line, Cy's two, never Ann's
         assert bob_heard == ["hello from Bob", "hello from Cy", "again from Cy"]
+        # nor does it in the history Ann gets on coming back
+        again = Client(await connect(server.ws_url(code), additional_headers=ann.ws_headers()))
+        await again.send({"type": "rejoin", "token": a.token})
+        texts = [m["text"] for m in (await again.expect("chat_history"))["messages"]]
+        assert texts == ["hello from Cy", "hello from Ann", "again from Cy"]
+        await again.close()
         bob.request("POST", f"/api/players/{ann_id}/follow", {})
         refused = bob.request("POST", f"/api/players/{ann_id}/invite", {"code": code})
         assert refused.status_code == 403 and refused.json()["error"] == "blocked"

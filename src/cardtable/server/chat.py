@@ -96,6 +96,9 @@ class Chat:
         self.kept = kept
         #: The last ``HISTORY`` messages, oldest first (as stored, when the room is loaded).
         self.history = history
+        #: The player who said each message of ``history`` (None: no session, or said
+        #: before the room was loaded), so that a block hides it from the history too.
+        self.history_players: list[str | None] = [None] * len(history)
         self.spectators_may_chat = True
         self._spectator_ids: dict[Connection, str] = {}
         #: The names spectators gave on starting to watch (checked like players' names).
@@ -180,6 +183,7 @@ class Chat:
             logger.exception("table %s could not store a chat message", self.table.code)
             raise ProtocolError("storage", "the message could not be saved", 503) from None
         self.history = [*self.history, entry][-HISTORY:]
+        self.history_players = [*self.history_players, conn.player][-HISTORY:]
         self._deliver(conn, {"type": "chat"} | entry, conns)
 
     def emote(self, conn: Connection, emote: str, conns: Iterable[Connection]) -> None:
@@ -238,7 +242,11 @@ class Chat:
     def history_for(self, conn: Connection) -> dict[str, Any]:
         """The recent chat this connection may hear, for its welcome."""
         muted = self._mutes.get(self.sender(conn), {})
-        kept = [e for e in self.history if e["sender"] not in muted]
+        kept = [
+            e
+            for e, player in zip(self.history, self.history_players, strict=True)
+            if e["sender"] not in muted and (player is None or player not in conn.blocked)
+        ]
         return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
 
     def _deliver(
