@@ -7,12 +7,21 @@ import random
 import pytest
 
 import cardtable
-from cardtable.bots.base import make_bot
+from cardtable.bots.base import Bot, make_bot
 from cardtable.coach.analysis import hint
 from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, PASS, SWAP_WITH, Play
 from cardtable.games.lastcard.bot import LastCardHeuristicBot
 from cardtable.games.lastcard.state import LastCardState
 
+HOUSE = (
+    "jump_in",
+    "seven_zero",
+    "draw_until_playable",
+    "challenge_plus_four",
+    "catch_missed_call",
+    "strict_plus_four",
+    "forced_play_drawn",
+)
 PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
 BOT = LastCardHeuristicBot(seed=0)
 
@@ -86,3 +95,24 @@ def test_it_never_challenges_a_strict_plus_four_and_the_search_knows_it_is_hones
     assert BOT.act(state, 1) == DRAW
     rng = random.Random(1)
     assert not any(state.determinize(1, rng).bluff for _ in range(50))
+
+
+@pytest.mark.parametrize("bits", range(0, 128, 3))
+def test_the_fast_house_playout_makes_the_moves_act_makes(bits):
+    """The heuristic's own playout under the house rules reaches the state, log included,
+    that ``act`` reaches through the engine's generic playout, from positions of random
+    matches under every third combination of the rules."""
+    options = {name: bool(bits >> i & 1) for i, name in enumerate(HOUSE)}
+    state = cardtable.make("lastcard", 2 + bits % 4, seed=bits, options=options)
+    rng = random.Random(bits)
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % 12 == 0:
+            fast, generic = state.clone(), state.clone()
+            LastCardHeuristicBot(seed=1).playout(fast, step)
+            Bot.playout(LastCardHeuristicBot(seed=1), generic, step)
+            assert fast.to_json() == generic.to_json()
+            assert cardtable.replay(fast.record()).to_json() == fast.to_json()
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

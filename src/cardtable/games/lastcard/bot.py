@@ -35,7 +35,7 @@ from cardtable.bots.base import Bot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 
-from .actions import CATCH, CHALLENGE, DRAW, PASS, PLAYS, SWAP_WITH, Play
+from .actions import CATCH, CHALLENGE, DRAW, KEEP, PASS, PLAYS, SWAP_WITH, Play
 from .cards import (
     BIT,
     COLOR_OF,
@@ -53,6 +53,7 @@ from .state import (
     FIRST_WILD_BIT,
     KEEP_LOGGED,
     MOVES,
+    NO_CARD,
     NO_SEAT,
     SWAP,
     TURN,
@@ -91,8 +92,9 @@ class LastCardHeuristicBot(Bot):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
         if state.is_over:
             return
-        if not state.rules.plain:  # house rules: ``act`` in every seat, as any bot plays
-            super().playout(state, luck)
+        if not state.rules.plain:
+            self.rng.seed(luck)  # as ``Bot.playout`` does, though ``act`` draws nothing
+            _house_playout(state, luck)
             return
         if (
             native is not None
@@ -129,20 +131,63 @@ def _house_choice(state: LastCardState, seat: int, legal: list[Action]) -> Actio
     if CATCH in legal:
         return CATCH
     if state.phase == SWAP:
-        sizes = state.sizes
-        n = state.num_players
-        # Fewest cards; on a tie the first in the direction of play.
-        target = min(
-            (p for p in range(n) if p != seat),
-            key=lambda p: (sizes[p], (p - seat) * state.direction % n),
-        )
-        return SWAP_WITH[target]
+        return _swap_target(state, seat)
     if seat != state.current:  # a window: jump in if it can, with the call when allowed
         jumps = [a for a in legal if isinstance(a, Play)]
         return jumps[-1] if jumps else PASS
     if CHALLENGE in legal and not any(isinstance(a, Play) for a in legal):
         return CHALLENGE if _challenges(state) else DRAW
     return None
+
+
+def _swap_target(state: LastCardState, seat: int) -> Action:
+    """After a 7: the player with fewest cards; on a tie the first in the direction of play."""
+    sizes = state.sizes
+    n = state.num_players
+    target = min(
+        (p for p in range(n) if p != seat),
+        key=lambda p: (sizes[p], (p - seat) * state.direction % n),
+    )
+    return SWAP_WITH[target]
+
+
+def _house_playout(state: LastCardState, luck: int) -> None:
+    """``Bot.playout`` under the house rules, without listing legal actions: the same
+    seat drawn among ``to_act`` from the same generator, the move ``act`` would make
+    read from the masks (``_house_move``), applied and logged by ``apply_legal``."""
+    chance = random.Random(luck)
+    rounds = len(state.round_scores)
+    while len(state.round_scores) == rounds:
+        seats = state.to_act
+        seat = seats[0] if len(seats) == 1 else seats[chance.randrange(len(seats))]
+        state.apply_legal(seat, _house_move(state, seat))
+
+
+def _house_move(state: LastCardState, seat: int) -> Action:
+    """``act``'s move for ``seat``, in ``to_act``, from the masks (the playout's path)."""
+    if seat != state.current:  # a window: catch, else jump in (calling if it may), else pass
+        if state.offender != NO_SEAT:
+            return CATCH
+        jump = state.jump
+        if jump != NO_CARD and state.masks[seat] & BIT[jump]:
+            return PLAYS[1 if state.sizes[seat] == 2 else 0][jump][-1]
+        return PASS
+    if state.offender not in (NO_SEAT, seat):
+        return CATCH
+    if state.phase == SWAP:
+        return _swap_target(state, seat)
+    if state.phase == TURN:
+        mine = state.playable_held
+        if not mine:
+            if state.challenged != NO_SEAT:
+                return CHALLENGE if _challenges(state) else DRAW
+            return DRAW
+    else:
+        if not state._drawn_fits():
+            return KEEP
+        mine = BIT[state.drawn]
+    t, call, i = _choice(state, seat, mine)
+    return PLAYS[call][t][i]
 
 
 #: How likely a card in a hand is to be of one given colour: 25 of the 108 cards are.
