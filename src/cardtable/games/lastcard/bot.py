@@ -85,8 +85,9 @@ class LastCardHeuristicBot(Bot):
     def playout(self, state: State, luck: int) -> None:
         """``act``'s choices in every seat to the end of the round, from the masks.
 
-        The bot draws nothing at random, so ``luck`` is unused: the state's own
-        generator makes the draws.
+        The bot draws nothing at random, so ``luck`` is unused without the house rules:
+        the state's own generator makes the draws. Under them, ``luck`` draws who acts
+        first in a window, as ``Bot.playout`` does (``_house_playout``).
         """
         if not isinstance(state, LastCardState):
             raise TypeError(f"the Last Card heuristic cannot play {state.game}")
