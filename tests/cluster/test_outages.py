@@ -122,12 +122,12 @@ def test_redis_restarted_mid_match_the_relayed_player_plays_on(
             state = clients[1].latest_state()
             action = pick(GAME, state["legal"], rng)
             own_redis.stop()
+            await asyncio.sleep(outage)
+            said = await wait_ready(site, False) if outage > 1 else 0.0
             # sent while Redis is away: the edge holds it until the owner listens again
             seq = await clients[1].send_seq(
                 {"type": "action", "action": action, "version": state["version"]}
             )
-            await asyncio.sleep(outage)
-            said = await wait_ready(site, False) if outage > 1 else 0.0
             own_redis.start()
             ack = await clients[1].expect("ack", timeout=HOLD_SECONDS)
             assert ack["seq"] == seq

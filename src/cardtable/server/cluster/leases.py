@@ -40,6 +40,17 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
+#: Take a free lease for a table whose owner is gone, only while our own heartbeat
+#: (KEYS[2]) is there: when it is not, Redis has lost its keys (it restarted) and the
+#: owner's lease is missing only until the owner renews it.
+_TAKE = """
+if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('EXISTS', KEYS[1]) == 1 then
+    return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+
 #: Renew each of our leases, taking back one that expired while nobody took it (our
 #: process was paused past its expiry, by a loaded machine, and no other owns the
 #: table yet); returns the keys another process holds now.
@@ -93,6 +104,7 @@ class Leases:
         self.node = node
         self.millis = max(1, round(seconds * 1000))
         self._aclaim = aio.register_script(_CLAIM)
+        self._take = aio.register_script(_TAKE)
         self._renew = aio.register_script(_RENEW)
         self._release = sync.register_script(_RELEASE)
         self._arelease = aio.register_script(_RELEASE)
@@ -100,6 +112,11 @@ class Leases:
     async def aclaim(self, code: str) -> bool:
         """Take or keep table ``code``; False if another node holds it."""
         return bool(await self._aclaim(keys=[lease_key(code)], args=[self.node, self.millis]))
+
+    async def take(self, code: str) -> bool:
+        """Take table ``code`` from an owner that is gone (see ``_TAKE``)."""
+        keys = [lease_key(code), alive_key(self.node)]
+        return bool(await self._take(keys=keys, args=[self.node, self.millis]))
 
     async def owner(self, code: str) -> str | None:
         return _text(await self.aio.get(lease_key(code)))

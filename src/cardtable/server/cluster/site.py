@@ -394,15 +394,11 @@ class ClusterLobby(Lobby):
         await self._read_site_listing()
         if not self._steady():
             return
-        if not await self.aio.exists(alive_key(self.node)):
-            # Redis lost its keys since our last renewal: the owners' leases are
-            # missing too until they renew, so nothing is taken over for a lease
-            self._steady_since = None
-            return
         running = await call(self.store, self.store.tables_with_running_match)
         orphans = {c for c in [*running, *self._site_listed] if c not in self.rooms}
         for code, owner in (await self.leases.owners(sorted(orphans))).items():
-            if owner is None:
+            # ``take`` refuses while our heartbeat is missing (Redis lost its keys)
+            if owner is None and self._steady() and await self.leases.take(code):
                 logger.info("node %s takes over table %s", self.node, code)
                 with contextlib.suppress(ProtocolError):  # quarantined, gone, or taken
                     await self.room(code)
