@@ -4,20 +4,27 @@ Each race has two players whose connections have a fixed round trip (20, 100 or
 250 ms, split evenly each way); each clicks at a moment on its own screen, the click
 travels to the server, and the judge ranks the arrivals. The same-moment and
 60-ms-earlier properties hold for every pair of delays; a player who fakes a longer
-lag gains at most the cap.
+lag gains at most the cap. Then the parts around it: the round-trip estimate, its
+pings, and a claim's delay carried by the relay to the table's owner.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import math
 import random
+from typing import cast
 
 import pytest
+from starlette.websockets import WebSocket
 
+from cardtable.server.cluster.relay import Relay, RemoteRoom
+from cardtable.server.connection import Connection
 from cardtable.server.latency import Lag
-from cardtable.server.races import CAP, Judge
+from cardtable.server.races import CAP, LEAD, Judge
+from cardtable.server.room import Inbound
 
 DELAYS = [0.020, 0.100, 0.250]
 #: Jitter of each one-way trip (a loopback proxy's scheduling, a real network's queue).
@@ -146,3 +153,27 @@ def test_pings_go_only_to_clients_that_answer_and_stale_pongs_are_ignored():
         lag.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_claims_one_way_delay_crosses_the_relay_to_the_tables_owner():
+    """A socket on one process, its table owned by another: the delay stamped at the
+    edge reaches the owner's room with the claim, which the owner cannot measure."""
+
+    async def scenario():
+        posted = []
+        owner_room = type("OwnerRoom", (), {"post": staticmethod(posted.append)})()
+        owner = Relay(None, "owner", lambda code: owner_room)  # type: ignore[arg-type]
+        edge = Relay(None, "edge", lambda code: None)  # type: ignore[arg-type]
+        wire = []
+        edge.publish = lambda node, payload: wire.append(json.loads(json.dumps(payload)))
+        conn = Connection(cast(WebSocket, None), 1.0, 1, 1, "10.0.0.1")
+        conn.lag.sample(0.240)
+        message = {"type": "action", "action": {"type": "pass"}, LEAD: conn.lag.one_way()}
+        RemoteRoom(edge, "CODE", "owner").post(Inbound(conn, message))
+        for payload in wire:
+            owner._dispatch(payload)
+        return posted
+
+    (inbound,) = asyncio.run(scenario())
+    assert inbound.message[LEAD] == pytest.approx(0.120)
+    assert inbound.conn.lag.rtt is None  # the owner's side never measured it
