@@ -1,6 +1,8 @@
 """Scenario tests for the options ``wrong_throw_penalty`` and ``snap_opponent``, on and
 off, from explicit deals (docs/rules/cactus.md, rule 4)."""
 
+from pathlib import Path
+
 import pytest
 
 import cardtable
@@ -198,3 +200,22 @@ def test_the_observation_shows_the_slot_a_snap_emptied_to_the_giver():
     seen = observer.encode(state.view(1))
     assert block(seen, "giving.target_seat") == [0.0, 1.0, 0.0]  # one seat after the giver
     assert block(seen, "giving.target_slot")[1] == 1.0
+
+
+# ------------------------------------------------------------------ the rules pages
+RULES = Path(__file__).parents[2] / "docs" / "rules"
+
+
+@pytest.mark.parametrize("page", ["cactus.md", "fr/cactus.md", "de/cactus.md", "es/cactus.md"])
+def test_every_rules_page_tells_the_options(page):
+    text = (RULES / page).read_text()
+    assert "`wrong_throw_penalty`" in text and "`snap_opponent`" in text
+    assert "150 ms" in text  # how the race of a window is judged
+    assert "amikaze" in text  # and why that variant is left out
+
+
+def test_the_english_page_cites_its_sources_for_the_variants():
+    text = (RULES / "cactus.md").read_text()
+    assert "Kamikaze is not offered" in text
+    assert "https://en.wikipedia.org/wiki/Cabo_(game)" in text
+    assert "https://gist.github.com/dxlbnl/54fe34c9d61c89f7c3b0c224ba17a4e5" in text
