@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket
 from cardtable.server.cluster.relay import Relay, RemoteRoom
 from cardtable.server.connection import Connection
 from cardtable.server.latency import Lag
-from cardtable.server.races import CAP, LEAD, Judge
+from cardtable.server.races import CAP, LEAD, Judge, Races
 from cardtable.server.room import Inbound
 
 DELAYS = [0.020, 0.100, 0.250]
@@ -177,3 +177,25 @@ def test_a_claims_one_way_delay_crosses_the_relay_to_the_tables_owner():
     (inbound,) = asyncio.run(scenario())
     assert inbound.message[LEAD] == pytest.approx(0.120)
     assert inbound.conn.lag.rtt is None  # the owner's side never measured it
+
+
+def test_a_claim_that_fails_does_not_hold_up_the_later_ones():
+    async def scenario():
+        due = asyncio.Event()
+        races = Races(lambda command: due.set(), cap=0.02)
+        applied = []
+
+        async def refused():
+            raise RuntimeError("the database refused the write")
+
+        async def fine():
+            applied.append("later")
+
+        races.hold(refused, 0.0)
+        races.hold(fine, 0.0)
+        await asyncio.wait_for(due.wait(), 2)
+        await races.release()
+        races.close()
+        return applied, len(races.judge)
+
+    assert asyncio.run(scenario()) == (["later"], 0)

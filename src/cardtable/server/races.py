@@ -24,12 +24,15 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from cardtable.engine.state import State
+
+logger = logging.getLogger(__name__)
 
 #: The most compensation a claim gets, in seconds (a round trip of up to 300 ms is
 #: compensated in full).
@@ -119,9 +122,14 @@ class Races:
         self._arm()
 
     async def release(self) -> None:
-        """Apply every claim decided by now, earliest sent first."""
+        """Apply every claim decided by now, earliest sent first. A claim that fails
+        (a database write refused for a bot's move, which the room retries) does not
+        keep the later ones from being applied."""
         for claim in self.judge.ready(time.monotonic()):
-            await claim.payload()
+            try:
+                await claim.payload()
+            except Exception:
+                logger.exception("a race claim could not be applied")
         self._arm()
 
     def _arm(self) -> None:
