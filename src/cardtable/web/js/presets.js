@@ -10,12 +10,14 @@ export const PRESETS = {
     { id: "quick", options: { target_score: 50 } },
     { id: "rows", options: { clear_rows: true } },
     { id: "gentle", options: { finisher_multiplier: 1 } },
+    { id: "nocolumns", options: { clear_columns: false } },
   ],
   cactus: [
     { id: "standard", options: {} },
     { id: "quick", options: { rounds: 3 } },
     { id: "memory", options: { memory_aid: true } },
     { id: "cutthroat", options: { self_snap: true, caller_penalty: 10, lock_caller: false } },
+    { id: "snap", options: { snap_opponent: true, self_snap: true, wrong_throw_penalty: 2 } },
   ],
   lastcard: [
     { id: "standard", options: {} },

@@ -59,9 +59,11 @@ export function observe(event, ctx) {
     showPeek(ctx, `L${event.seat}:${event.slot}`, event.card);
   } else if (event.type === "replace" || event.type === "throw") {
     shown.delete(`L${event.seat}:${event.slot}`);
-  } else if (event.type === "swap") {
+  } else if (event.type === "swap" || event.type === "give") {
     shown.delete(`L${event.seat}:${event.slot}`);
     shown.delete(`L${event.target_seat}:${event.target_slot}`);
+  } else if (event.type === "throw_opponent") {
+    shown.delete(`L${event.target_seat}:${event.slot}`);
   } else if (event.type === "round_start") {
     shown.clear();
   }
@@ -71,10 +73,11 @@ function slotActions(ctx, seat, slot) {
   if (seat === ctx.you) {
     // The start-of-round look shows the first two slots, so those two cards offer it.
     const look = slot < 2 ? ofType(ctx.legal, "look") : [];
-    const own = ["replace", "peek_own", "swap", "throw"].flatMap((type) => ofType(ctx.legal, type, { slot }));
+    const own = ["replace", "peek_own", "swap", "throw", "give"].flatMap((type) => ofType(ctx.legal, type, { slot }));
     return [...look, ...own];
   }
-  return ["peek_opponent", "choose_opponent"].flatMap((type) => ofType(ctx.legal, type, { seat, slot }));
+  // With snap_opponent, another player's card may be thrown in a quick-discard window.
+  return ["peek_opponent", "choose_opponent", "throw_opponent"].flatMap((type) => ofType(ctx.legal, type, { seat, slot }));
 }
 
 function slotFace(ctx, seat, slot, value) {
@@ -168,11 +171,16 @@ export function status(ctx) {
   const called = v.caller !== null ? ` ${t("cactus.status.called", { name: seatName(ctx, v.caller) })}` : "";
   if (v.window) {
     const rank = aRank(v.window.rank);
+    if (ofType(ctx.legal, "throw_opponent").length) return t("cactus.status.windowSnap", { rank });
     if (ctx.legal.length) return t("cactus.status.windowMine", { rank });
     return t("cactus.status.windowOthers", { rank }) + called;
   }
   if (v.phase === "look") {
     return ctx.legal.length ? t("cactus.status.look") : t("cactus.status.lookWaiting");
+  }
+  if (v.giving) {
+    if (ctx.legal.length) return t("cactus.ask.give", { target: seatName(ctx, v.giving.target[0]) });
+    return t("cactus.status.giving", { name: seatName(ctx, v.giving.seat), target: seatName(ctx, v.giving.target[0]) }) + called;
   }
   if (v.current !== ctx.you) return t("status.playing", { name: seatName(ctx, v.current) }) + called;
   if (v.effect) return (EFFECT_ASKS.includes(v.effect.phase) ? t(`cactus.ask.${v.effect.phase}`) : "") + called;
@@ -210,6 +218,12 @@ export function moves(event) {
       return event.right
         ? [{ from: at(event.seat, event.slot), to: "discard" }]
         : [{ mark: at(event.seat, event.slot) }];
+    case "throw_opponent":
+      return event.right
+        ? [{ from: at(event.target_seat, event.slot), to: "discard" }]
+        : [{ mark: at(event.target_seat, event.slot) }];
+    case "give":
+      return [{ from: at(event.seat, event.slot), to: at(event.target_seat, event.target_slot) }];
     case "penalty":
       return [{ from: "draw", to: at(event.seat, event.slot) }];
     default:
@@ -238,6 +252,10 @@ export function describe(event, ctx) {
       return t("cactus.log.window_open", { rank: aRank(event.rank) });
     case "throw":
       return event.right ? t("cactus.log.throwRight", { name: who, card }) : t("cactus.log.throwWrong", { name: who, card });
+    case "throw_opponent":
+      return t(event.right ? "cactus.log.snapRight" : "cactus.log.snapWrong", { name: who, target, card });
+    case "give":
+      return t("cactus.log.give", { name: who, n, target, m: event.target_slot + 1 });
     default:
       return LOGGED.includes(event.type) ? t(`cactus.log.${event.type}`, { name: who, card, n }) : null;
   }
