@@ -212,6 +212,10 @@ class Room:
         (from a socket opened just before) goes to the room loaded again."""
         self.let_go_of = True
         self.close()
+        # The match and its events are most of a room's memory: dropped now, they go
+        # at once, without waiting for the collector to find the room's own cycles.
+        self.state = None
+        self.events = []
 
     async def _hand_over(self) -> None:
         assert self.reload is not None
