@@ -30,6 +30,7 @@ export const TEXT = {
 const MOVE_TYPES = [
   "reveal", "replace", "draw", "take_discard", "discard", "play", "look", "peek_own",
   "peek_opponent", "king_peek", "choose_opponent", "swap", "king_swap", "throw",
+  "throw_opponent", "give",
 ];
 
 /** What pressing a card does, in words ("play it"), or "choose how" for several moves. */
