@@ -32,10 +32,12 @@ from cardtable.sim.simulate import SimulationSummary, simulate
 EMPTY_TASKS = 200
 
 
-def timed_run(args: argparse.Namespace, **how: object) -> tuple[float, SimulationSummary]:
+def timed_run(
+    args: argparse.Namespace, workers: int = 1, ray: str | None = None
+) -> tuple[float, SimulationSummary]:
     bot, _ = default_bot(args.game)
     start = time.perf_counter()
-    summary = simulate(args.game, args.players, args.matches, args.seed, [bot], **how)  # type: ignore[arg-type]
+    summary = simulate(args.game, args.players, args.matches, args.seed, [bot], workers, ray=ray)
     return time.perf_counter() - start, summary
 
 

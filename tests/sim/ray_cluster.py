@@ -26,6 +26,10 @@ from pathlib import Path
 
 #: Bytes of object store per node: results of a chunk are kilobytes.
 OBJECT_STORE = 100_000_000
+#: The address the nodes give each other and the driver joins: a loopback address, but
+#: not 127.0.0.1, which ``ray start`` replaces with the machine's network address. (Ray's
+#: gRPC servers still listen on every interface; their ports are random.)
+NODE_IP = "127.0.0.2"
 #: How long a node may take to join.
 START_TIMEOUT = 60.0
 
@@ -73,7 +77,7 @@ class LocalCluster:
     def __init__(self) -> None:
         self.folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")
         self.port = free_port()
-        self.address = f"127.0.0.1:{self.port}"
+        self.address = f"{NODE_IP}:{self.port}"
         self.env = {
             **os.environ,
             "RAY_USAGE_STATS_ENABLED": "0",
@@ -92,7 +96,7 @@ class LocalCluster:
                     "start",
                     "--block",
                     "--num-cpus=1",
-                    "--node-ip-address=127.0.0.1",
+                    f"--node-ip-address={NODE_IP}",
                     f"--object-store-memory={OBJECT_STORE}",
                     "--disable-usage-stats",
                     *args,
