@@ -10,7 +10,8 @@ one a local run prints for the same seed.
 
 At most ``WINDOW_PER_CPU`` chunks per CPU of the cluster are in flight, so a run of
 millions of matches does not submit every task at once; the progress bar advances as
-each chunk comes back. Ray is imported only here, and only when a run asks for it.
+each chunk comes back. Ray is imported only here, and only when a run asks for it;
+``play_plans``, which simulate, tournament and ladder call, plays locally otherwise.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from cardtable.engine.errors import CardtableError
 
-from .runner import MatchPlan, MatchResult, run_chunk
+from .runner import MatchPlan, MatchResult, run_chunk, run_plans
 
 #: The most matches in one task. A Skyjo 4-player match takes about 12 ms, so a chunk
 #: of 50 is about 0.6 s of play against a per-task cost of a few milliseconds
@@ -38,6 +39,19 @@ WINDOW_PER_CPU = 4
 CONNECT_TIMEOUT = 5.0
 #: Times Ray runs a chunk again when its worker or node is lost.
 RETRIES = 8
+
+
+def play_plans(
+    plans: Sequence[MatchPlan],
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
+) -> list[MatchResult]:
+    """Play every plan, as tasks on the Ray cluster at ``ray`` if given, else locally
+    (``run_plans``); results in plan order, the same either way."""
+    if ray is None:
+        return run_plans(plans, workers, progress)
+    return run_on_ray(plans, ray, progress)
 
 
 def chunk_size(matches: int, cpus: int) -> int:

@@ -32,9 +32,10 @@ from typing import Any
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.registry import get_game, make
 
+from .cluster import play_plans
 from .progress import Advance, match_progress
 from .ratings import PairResults, bootstrap_fits, fit_elo, lead_intervals, rating_intervals
-from .runner import MatchPlan, MatchResult, check_match_count, run_plans
+from .runner import MatchPlan, MatchResult, check_match_count
 from .seeds import derive_seed
 from .slices import (
     WHOLE,
@@ -180,7 +181,7 @@ def run_ladder(
     plans = ladder_plans(game, players, names, games, seed, opts)
     first, end = part.bounds(len(plans))
     played = plans[first:end]
-    results = run_plans(played, workers, progress, ray)
+    results = play_plans(played, workers, progress, ray)
     groups = pair_results(played, results, names, spec.lower_score_wins)
     seats = [0] * len(names)
     think = [0.0] * len(names)

@@ -113,19 +113,13 @@ def run_plans(
     plans: Iterable[MatchPlan],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
-    ray: str | None = None,
 ) -> list[MatchResult]:
-    """Play every plan, as tasks on the Ray cluster at ``ray`` if given, else in worker
-    processes if ``workers > 1``; results in plan order.
+    """Play every plan, in worker processes if ``workers > 1``; results in plan order.
 
     Each match's seeds come from its plan alone, so the results are the same whatever
-    the worker count, node count or the order the matches finish in.
+    the worker count.
     """
     plans = list(plans)
-    if ray is not None:
-        from .cluster import run_on_ray
-
-        return run_on_ray(plans, ray, progress)
     results: list[MatchResult] = []
     if workers <= 1 or len(plans) < 2:
         for plan in plans:

@@ -11,7 +11,8 @@ from typing import Any
 from cardtable.bots.base import BotSpecError
 from cardtable.engine.registry import get_game
 
-from .runner import MatchPlan, MatchResult, check_match_count, run_plans
+from .cluster import play_plans
+from .runner import MatchPlan, MatchResult, check_match_count
 from .slices import WHOLE, Merger, Part, Ranges, add_lists, describe, run_identity, slice_block
 
 
@@ -178,7 +179,7 @@ def simulate(
     first, end = part.bounds(games)
     plans = [MatchPlan(game, players, opts, seats, seed, i) for i in range(first, end)]
     start = time.perf_counter()
-    results = run_plans(plans, workers, progress, ray)
+    results = play_plans(plans, workers, progress, ray)
     seconds = time.perf_counter() - start
     run = run_identity("simulate", game, players, opts, seats, seed, games)
     return summary_of(run, [(first, end)], count_results(players, results, seconds))

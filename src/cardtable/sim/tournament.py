@@ -23,8 +23,9 @@ from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game, make
 from cardtable.extras import require
 
+from .cluster import play_plans
 from .progress import match_progress
-from .runner import MatchPlan, MatchResult, check_match_count, run_plans
+from .runner import MatchPlan, MatchResult, check_match_count
 from .slices import (
     WHOLE,
     Merger,
@@ -215,7 +216,7 @@ def run_tournament(
         make_bot(name, game, 0)  # a bad spec fails now, not in a worker
     plans = tournament_plans(game, players, names, games, seed, opts)
     first, end = part.bounds(len(plans))
-    results = run_plans(plans[first:end], workers, progress, ray)
+    results = play_plans(plans[first:end], workers, progress, ray)
     records = tally(names, results, players)
     run = run_identity("tournament", game, players, opts, names, seed, len(plans))
     rounds = sum(len(r.round_scores) for r in results)
