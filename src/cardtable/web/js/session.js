@@ -31,11 +31,14 @@ export function savePlayerName(name) {
   localStorage.setItem(NAME_KEY, name);
 }
 
+/** A made-up guest name: the word for guest and a number. */
+export const guestName = () => t("session.guest", { n: 100 + Math.floor(Math.random() * 900) });
+
 /** The remembered name, or a new guest name (remembered, so it is asked only once). */
 export function ensurePlayerName() {
   const known = playerName();
   if (known) return known;
-  const guest = t("session.guest", { n: 100 + Math.floor(Math.random() * 900) });
+  const guest = guestName();
   savePlayerName(guest);
   return guest;
 }

@@ -16,7 +16,8 @@ import { LagMeter } from "./lag.js";
 import { matchEnd } from "./matchend.js";
 import { buildPrefs } from "./prefs.js";
 import { changedOptions, optionTitle, presetOf, presetTitle } from "./presets.js";
-import { ensurePlayerName, forgetSeatToken, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
+import { ensurePlayer } from "./players.js";
+import { ensurePlayerName, forgetSeatToken, guestName, playerName, saveSeatToken, savePlayerName, seatToken } from "./session.js";
 import { seatName } from "./seatnames.js";
 import { soundControls, soundsFor } from "./sound.js";
 import { TableView } from "./tableview.js";
@@ -144,8 +145,16 @@ function freeSeats() {
   return page.table.seats.filter((s) => s.kind === "human" && !s.taken);
 }
 
+/** Make this browser a player (a guest) if it is none yet, or name its guest as at
+ * the table: a browser that comes straight to a table by a link has not been to the
+ * landing page, which does it there (docs/players.md). */
+function namePlayer(name) {
+  return ensurePlayer(name).catch((error) => console.warn("no player for this browser:", error.message));
+}
+
 function join(name) {
   savePlayerName(name);
+  namePlayer(name);
   page.joinSent = true;
   page.conn.send({ type: "join", name });
 }
@@ -167,6 +176,7 @@ function joinForm() {
         const chosen = name.value.trim();
         if (!chosen) return;
         savePlayerName(chosen);
+        namePlayer(chosen);
         page.conn.send({ type: "join", name: chosen, seat: Number(seat.value) });
       },
     },
@@ -463,6 +473,12 @@ function main() {
   }, TICK_MS);
   page.lag = new LagMeter((m) => page.conn.send(m));
   $("who").before(page.lag.el);
+  // The socket tells the server the player behind a seat by the session cookie, so
+  // the browser has its player before the socket opens.
+  namePlayer(playerName() || guestName()).finally(connect);
+}
+
+function connect() {
   page.conn = new Connection(socketUrl(code), {
     onOpen,
     onMessage: (m) => HANDLERS[m.type]?.(m),
