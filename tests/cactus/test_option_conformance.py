@@ -10,6 +10,7 @@ import random
 import pytest
 
 import cardtable
+from cardtable import coach
 from cardtable.bots import make_bot
 from cardtable.engine.state import SYSTEM
 from cardtable.games.cactus import greedy as greedy_module
@@ -124,3 +125,26 @@ def test_the_bots_snap_known_matches_and_play_legally(spec):
             state.apply(seat, action)
         assert state.is_over
     assert {"throw_opponent", "give"} <= kinds
+
+
+def test_the_search_and_the_coach_play_and_price_the_snap_and_the_give():
+    """The search level decides in a snap window and in the give from determinizations
+    (legal moves only), and the coach prices every decision of a match with the options."""
+    options = {"snap_opponent": True, "wrong_throw_penalty": 2, "rounds": 1}
+    state = cardtable.make("cactus", 2, seed=2, options=options)
+    bots = [make_bot("ismcts:iterations=24", "cactus", seed=1), make_bot("random", "cactus", 2)]
+    rng = random.Random(4)
+    asked = set()
+    while not state.is_over:
+        seat = rng.choice(state.to_act)
+        phase = state.view(seat)["phase"]
+        snap = any(a.kind == "throw_opponent" for a in state.legal_actions(seat))
+        if seat == 0 and (snap or phase == "give"):
+            asked.add("give" if phase == "give" else "window")
+        action = bots[seat].act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    assert "window" in asked
+    record = state.record()
+    analysis = coach.analyse(record, 1, samples=2)
+    assert [d.index for d in analysis.decisions] == [i for i, _, _ in coach.decisions_of(record, 1)]
