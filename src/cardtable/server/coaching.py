@@ -30,6 +30,7 @@ from cardtable.sim.seeds import derive_seed
 from .bots import compact_state
 from .connection import Connection
 from .errors import ProtocolError
+from .responses import AnalysisAnswer
 from .storage import MatchRecord, Store, call
 
 logger = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class Coaching:
 
     async def request(
         self, match: MatchRecord, seat: int, start: bool, client: str = ""
-    ) -> dict[str, Any]:
+    ) -> AnalysisAnswer:
         """The analysis of ``seat`` in ``match``: done, in progress or waiting its turn
         (with its place in the queue), or (``start``) begun or queued."""
         if not match.finished:
@@ -128,7 +129,11 @@ class Coaching:
             return {"status": "none"}
         if job.failed is not None:
             return {"status": "failed", "message": job.failed}
-        answer = {"status": "running", "done": len(job.decisions), "total": job.total}
+        answer: AnalysisAnswer = {
+            "status": "running",
+            "done": len(job.decisions),
+            "total": job.total,
+        }
         if not job.started:  # waiting for a slot: its place in the queue (1: next)
             waiting = [j for j in self.jobs.values() if not j.started and j.failed is None]
             answer["position"] = waiting.index(job) + 1

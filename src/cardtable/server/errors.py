@@ -10,7 +10,8 @@ names, such as a seat numbered from 1 or a table code).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+from .responses import ErrorBody
 
 
 class ProtocolError(Exception):
@@ -29,6 +30,8 @@ class ProtocolError(Exception):
         #: The values a translated message of this code is filled with.
         self.params = dict(params or {})
 
-    def to_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"error": self.code, "message": self.message}
-        return body | ({"params": self.params} if self.params else {})
+    def to_json(self) -> ErrorBody:
+        body: ErrorBody = {"error": self.code, "message": self.message}
+        if self.params:
+            body["params"] = self.params
+        return body

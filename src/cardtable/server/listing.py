@@ -17,7 +17,8 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from .responses import TableStatus
 
 #: Pages kept at most (one per offset and size asked for); past this, all are dropped.
 MAX_PAGES = 64
@@ -35,7 +36,7 @@ class Page:
 class ListingCache:
     """Rendered pages of the listing, by offset and size."""
 
-    def __init__(self, render: Callable[[int, int], list[dict[str, Any]]], seconds: float) -> None:
+    def __init__(self, render: Callable[[int, int], list[TableStatus]], seconds: float) -> None:
         self.render = render
         self.seconds = seconds
         self.pages: dict[tuple[int, int], Page] = {}

@@ -32,6 +32,7 @@ from .errors import ProtocolError
 from .heap import settle
 from .listing import ListingCache, Page
 from .quickmatch import parse_quick_request, table_request
+from .responses import TableStatus
 from .room import Command, Room
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, MatchRecord, SavedTable, Store, TableRecord, call, saved_table
@@ -292,7 +293,7 @@ class Lobby:
         """Where a WebSocket for table ``code`` sends its messages."""
         return await self.room(code, client)
 
-    async def status(self, code: str, client: str = "") -> dict[str, Any]:
+    async def status(self, code: str, client: str = "") -> TableStatus:
         """The status of table ``code`` as anyone may see it."""
         return (await self.room(code, client)).status()
 
@@ -331,7 +332,7 @@ class Lobby:
 
     async def quick_match(
         self, request: Any, client: str = "", apart: frozenset[str] = frozenset()
-    ) -> tuple[dict[str, Any], bool]:
+    ) -> tuple[TableStatus, bool]:
         """The status of the quick-match table to sit at, and whether it was opened
         for this request; never a table where a player of ``apart`` sits (players
         kept apart from the requester by a block, server/players/blocks.py).
@@ -359,7 +360,7 @@ class Lobby:
 
     def waiting_quick_match(
         self, game: str, client: str = "", apart: frozenset[str] = frozenset()
-    ) -> dict[str, Any] | None:
+    ) -> TableStatus | None:
         """The status of the quick-match table of ``game`` that has waited longest for
         one more person, if any; never one where another address holds most seats (a
         stranger would sit down with one player's many hands)."""
@@ -385,7 +386,7 @@ class Lobby:
         settle()  # what start-up made, the resumed rooms included, lives on
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
-    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[TableStatus]:
         """One page of the public tables waiting for players that have a free seat."""
         page = itertools.islice(self.listed.values(), offset, offset + self._page_size(limit))
         return [room.status() for room in page]

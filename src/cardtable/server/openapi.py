@@ -11,12 +11,44 @@ described in docs/protocol.md.
 
 from __future__ import annotations
 
-from typing import Any
+from types import UnionType
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from .api_pace import PACED_PREFIX
 from .lobby import TABLE_REQUEST
 from .quickmatch import QUICK_REQUEST
-from .schema import Schema
+from .responses import (
+    AnalysisAnswer,
+    ErrorBody,
+    Following,
+    GameInfo,
+    HistoryEntry,
+    Leaderboard,
+    MatchRecordBody,
+    Me,
+    Notices,
+    PasskeyOptions,
+    PlayerExport,
+    PlayerMatches,
+    Profile,
+    ReplayBody,
+    ReportMade,
+    TablePlayers,
+    TableStatus,
+    Ticket,
+)
+from .schema import CEREMONY, CODE, GAME, NAME, RECOVERY, REPORT, Schema
 
 #: The JSON Schema type of each Python type a field schema accepts.
 JSON_TYPES = {
@@ -38,7 +70,6 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-_ERROR = _json(_ref("Error"), "Refused; `error` is a stable code, `message` says why")
 _CODE = {
     "name": "code",
     "in": "path",
@@ -55,7 +86,6 @@ _SEAT = {
     "schema": {"oneOf": [{"type": "integer"}, {"const": "all"}]},
     "description": "whose eyes to see through; `all` (replays only) shows every card",
 }
-_OBJECT = {"type": "object"}
 _PAGE = [
     {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0}},
@@ -80,53 +110,58 @@ def request_schema(fields: Schema, notes: dict[str, dict[str, Any]]) -> dict[str
     }
 
 
+def json_schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of values of the Python type ``kind`` (a ``responses`` type):
+    each ``TypedDict`` becomes a closed component of ``components`` (every field it
+    names, those not ``NotRequired`` required, no other) referred to by its name."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin is Annotated:
+        notes = [note for note in kind.__metadata__ if isinstance(note, str)]
+        described = {"description": " ".join(notes)} if notes else {}
+        return json_schema(args[0], components) | described
+    if origin in (NotRequired, Required):
+        return json_schema(args[0], components)
+    if is_typeddict(kind):
+        if kind.__name__ not in components:
+            components[kind.__name__] = {}  # taken before its fields, which may refer to it
+            components[kind.__name__] = _object_schema(kind, components)
+        return _ref(kind.__name__)
+    if kind is Any:
+        return {}
+    if kind in JSON_TYPES:
+        return {"type": JSON_TYPES[kind]}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin is list:
+        return {"type": "array"} | (
+            {} if args[0] is Any else {"items": json_schema(args[0], components)}
+        )
+    if origin is dict:
+        values = (
+            {} if args[1] is Any else {"additionalProperties": json_schema(args[1], components)}
+        )
+        return {"type": "object"} | values
+    if origin in (Union, UnionType):
+        members = [json_schema(arg, components) for arg in args]
+        if all(set(member) == {"type"} for member in members):
+            return {"type": [member["type"] for member in members]}
+        return {"anyOf": members}
+    raise TypeError(f"no JSON Schema for {kind!r}")
+
+
+def _object_schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
+    fields = get_type_hints(kind, include_extras=True)
+    schema: dict[str, Any] = {"type": "object"}
+    if kind.__doc__ and not kind.__doc__.startswith(kind.__name__ + "("):
+        schema["description"] = " ".join(kind.__doc__.split())
+    return schema | {
+        "required": sorted(kind.__required_keys__),
+        "additionalProperties": False,
+        "properties": {name: json_schema(hint, components) for name, hint in fields.items()},
+    }
+
+
 _SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error", "message"],
-        "properties": {
-            "error": {"type": "string"},
-            "message": {"type": "string"},
-            "params": {"type": "object", "description": "the values a translated message names"},
-        },
-    },
-    "Option": {
-        "type": "object",
-        "required": ["name", "type", "default", "help"],
-        "properties": {
-            "name": {"type": "string"},
-            "type": {"type": "string", "description": "bool, int, str, or '<type> or null'"},
-            "default": {},
-            "help": {"type": "string"},
-            "min": {"type": "integer"},
-            "max": {"type": "integer"},
-            "choices": {"type": "array"},
-        },
-    },
-    "Game": {
-        "type": "object",
-        "properties": {
-            "name": {"type": "string"},
-            "title": {"type": "string"},
-            "min_players": {"type": "integer"},
-            "max_players": {"type": "integer"},
-            "options": {"type": "array", "items": _ref("Option")},
-            "bots": {"type": "array", "items": {"type": "string"}},
-            "levels": {
-                "type": "array",
-                "description": "the named bot levels, weakest first, as a lobby offers them",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "spec": {"type": "string", "example": "normal"},
-                        "title": {"type": "string"},
-                        "summary": {"type": "string"},
-                        "plays_as": {"type": "string", "description": "the detailed bot spec"},
-                    },
-                },
-            },
-        },
-    },
     "TableRequest": request_schema(
         TABLE_REQUEST,
         {
@@ -142,54 +177,6 @@ _SCHEMAS: dict[str, Any] = {
             "bot_delay": {"description": "seconds a bot waits before acting"},
         },
     ),
-    "Seat": {
-        "type": "object",
-        "properties": {
-            "seat": {"type": "integer"},
-            "kind": {"type": "string", "enum": ["human", "bot"]},
-            "bot": {"type": "string"},
-            "name": {"type": ["string", "null"]},
-            "taken": {"type": "boolean"},
-            "connected": {"type": "boolean"},
-            "autoplay": {"type": "boolean"},
-        },
-    },
-    "Table": {
-        "type": "object",
-        "properties": {
-            "code": {"type": "string"},
-            "game": {"type": "string"},
-            "title": {"type": "string"},
-            "options": {"type": "object"},
-            "players": {"type": "integer"},
-            "public": {"type": "boolean"},
-            "turn_seconds": {"type": ["number", "null"]},
-            "bot_delay": {"type": "number"},
-            "seats": {"type": "array", "items": _ref("Seat")},
-            "status": {"type": "string", "enum": ["waiting", "playing", "finished"]},
-            "match": {"type": ["integer", "null"]},
-            "finished_matches": {"type": "array", "items": {"type": "integer"}},
-            "spectators": {"type": "integer"},
-            "rematch_votes": {"type": "array", "items": {"type": "integer"}},
-            "hints": {
-                "type": "boolean",
-                "description": "a practice table (one person, every other seat a bot):"
-                " the coach gives hints there",
-            },
-            "spectator_chat": {
-                "type": "boolean",
-                "description": "whether spectators may chat (the creator may turn it off)",
-            },
-            "quick_match": {
-                "type": "boolean",
-                "description": "a quick-match table: its match starts by itself once full",
-            },
-            "bots_join_in_ms": {
-                "type": ["integer", "null"],
-                "description": "time left before bots take a quick-match table's free seats",
-            },
-        },
-    },
     "QuickMatchRequest": request_schema(
         QUICK_REQUEST,
         {
@@ -201,27 +188,204 @@ _SCHEMAS: dict[str, Any] = {
             },
         },
     ),
-    "MatchLog": {
-        "type": "object",
-        "description": "Everything needed to replay the match with cardtable.replay",
-        "properties": {
-            "code": {"type": "string"},
-            "number": {"type": "integer"},
-            "game": {"type": "string"},
-            "players": {"type": "integer"},
-            "seed": {"type": "integer"},
-            "options": {"type": "object"},
-            "seats": {"type": "array", "items": {"type": "string"}},
-            "names": {"type": "array", "items": {"type": "string"}},
-            "log": {
-                "type": "array",
-                "description": "[seat, action] pairs in the order applied; seat -1 is the server",
-                "items": {"type": "array"},
-            },
-            "result": {"type": "object"},
-        },
-    },
 }
+
+
+def _body(kind: Any, description: str) -> dict[str, Any]:
+    """A JSON response of the ``responses`` type ``kind``, its schema made from it."""
+    return _json(json_schema(kind, _SCHEMAS), description)
+
+
+_ERROR = _body(ErrorBody, "Refused; `error` is a stable code, `message` says why")
+_TABLE = _body(TableStatus, "The table")
+
+
+def _errors(*statuses: str) -> dict[str, Any]:
+    return {status: _ERROR for status in statuses}
+
+
+def _request(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _fields(fields: Schema) -> dict[str, Any]:
+    """A request body checked with the field schema ``fields`` (documented as is)."""
+    return _request(request_schema(fields, {}))
+
+
+_PLAYER = {"name": "player", "in": "path", "required": True, "schema": {"type": "string"}}
+_GAME = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+_TICKET = {"name": "ticket", "in": "path", "required": True, "schema": {"type": "string"}}
+_NO_CONTENT = {"204": {"description": "Done"}}
+_SIGNED_IN = "Signed in: the session cookie is set"
+
+
+def _player_paths() -> dict[str, Any]:
+    """The player API (``players/routes.py``, docs/players.md)."""
+    me = _body(Me, "This browser's player")
+    ticket = _body(Ticket, "The ticket; `code` is the table once paired")
+    options = _body(PasskeyOptions, "Options for the browser's passkey ceremony")
+    return {
+        "/api/players/me": {
+            "get": {
+                "summary": "This browser's player",
+                "responses": {"200": me, **_errors("401", "404")},
+            },
+            "post": {
+                "summary": "Become a guest named `name` (or rename this guest)",
+                "requestBody": _fields(NAME),
+                "responses": {
+                    "200": me,
+                    "201": _body(Me, _SIGNED_IN),
+                    **_errors("400", "403", "415"),
+                },
+            },
+            "delete": {
+                "summary": "Delete this browser's player",
+                "responses": {**_NO_CONTENT, **_errors("401")},
+            },
+        },
+        "/api/players/signout": {
+            "post": {
+                "summary": "End this browser's session",
+                "responses": {**_NO_CONTENT, **_errors("403", "415")},
+            }
+        },
+        "/api/players/recover": {
+            "post": {
+                "summary": "Sign in with the recovery code (used up)",
+                "requestBody": _fields(RECOVERY),
+                "responses": {"200": _body(Me, _SIGNED_IN), **_errors("400", "403", "415")},
+            }
+        },
+        "/api/players/passkeys/register/options": {
+            "post": {
+                "summary": "Begin registering a passkey and a name",
+                "requestBody": _fields(NAME),
+                "responses": {"200": options, **_errors("400", "401", "403", "409", "415")},
+            }
+        },
+        "/api/players/passkeys/register": {
+            "post": {
+                "summary": "Keep the passkey and the name; the first one also gets a recovery code",
+                "requestBody": _fields({**CEREMONY, **NAME}),
+                "responses": {"201": me, **_errors("400", "401", "403", "409", "415")},
+            }
+        },
+        "/api/players/passkeys/signin/options": {
+            "post": {
+                "summary": "Begin signing in with a passkey",
+                "responses": {"200": options, **_errors("403", "415")},
+            }
+        },
+        "/api/players/passkeys/signin": {
+            "post": {
+                "summary": "Sign in with a passkey",
+                "requestBody": _fields(CEREMONY),
+                "responses": {"200": _body(Me, _SIGNED_IN), **_errors("400", "403", "415")},
+            }
+        },
+        "/api/players/me/following": {
+            "get": {
+                "summary": "The players this player follows, with their presence",
+                "responses": {"200": _body(Following, "Followed players"), **_errors("401")},
+            }
+        },
+        "/api/players/me/notices": {
+            "get": {
+                "summary": "Waiting invitations, each shown once",
+                "responses": {"200": _body(Notices, "Invitations"), **_errors("401")},
+            }
+        },
+        "/api/players/quickmatch": {
+            "post": {
+                "summary": "Seek a rated match of a game",
+                "requestBody": _fields(GAME),
+                "responses": {"200": ticket, **_errors("400", "401", "403", "404", "415")},
+            }
+        },
+        "/api/players/quickmatch/{ticket}": {
+            "get": {
+                "summary": "A seeker's state (asking again may pair it)",
+                "parameters": [_TICKET],
+                "responses": {"200": ticket, **_errors("401", "404")},
+            },
+            "delete": {
+                "summary": "Stop seeking",
+                "parameters": [_TICKET],
+                "responses": {**_NO_CONTENT, **_errors("401", "404")},
+            },
+        },
+        "/api/players/{player}": {
+            "get": {
+                "summary": "A player's profile",
+                "parameters": [_PLAYER],
+                "responses": {"200": _body(Profile, "The profile"), **_errors("404")},
+            }
+        },
+        **{
+            f"/api/players/{{player}}/{verb}": {
+                method: {
+                    "summary": summary,
+                    "parameters": [_PLAYER],
+                    "responses": {**_NO_CONTENT, **_errors("401", "403", "404", "415")},
+                }
+                for method, summary in (
+                    ("post", f"{verb.title()} the player"),
+                    ("delete", f"Un{verb} the player"),
+                )
+            }
+            for verb in ("follow", "block")
+        },
+        "/api/players/{player}/invite": {
+            "post": {
+                "summary": "Invite a followed player to a table where this player sits",
+                "parameters": [_PLAYER],
+                "requestBody": _fields(CODE),
+                "responses": {**_NO_CONTENT, **_errors("400", "401", "403", "404", "415")},
+            }
+        },
+        "/api/players/{player}/report": {
+            "post": {
+                "summary": "Report a player to the operators",
+                "parameters": [_PLAYER],
+                "requestBody": _fields(REPORT),
+                "responses": {
+                    "201": _body(ReportMade, "The report"),
+                    **_errors("400", "401", "403", "404", "415"),
+                },
+            }
+        },
+        "/api/players/{player}/matches": {
+            "get": {
+                "summary": "A page of the player's finished matches, newest first",
+                "parameters": [_PLAYER, _PAGE[0]],
+                "responses": {"200": _body(PlayerMatches, "Matches"), **_errors("400", "404")},
+            }
+        },
+        "/api/players/{player}/export": {
+            "get": {
+                "summary": "Every finished match of the player (the latest 1000), as records",
+                "parameters": [_PLAYER],
+                "responses": {"200": _body(PlayerExport, "A download"), **_errors("404")},
+            }
+        },
+        "/api/leaderboards/{game}": {
+            "get": {
+                "summary": "The game's top players",
+                "parameters": [_GAME],
+                "responses": {"200": _body(Leaderboard, "Ranked players"), **_errors("404")},
+            }
+        },
+        "/api/tables/{code}/players": {
+            "get": {
+                "summary": "The player behind each seat that a player holds",
+                "parameters": [_CODE],
+                "responses": {"200": _body(TablePlayers, "Seats"), **_errors("400")},
+            }
+        },
+    }
+
 
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -229,13 +393,14 @@ OPENAPI: dict[str, Any] = {
         "title": "cardtable server",
         "version": "1",
         "description": "Tables of Skyjo, Last Card and Cactus. Play happens over the"
-        " WebSocket /ws/{code} (see docs/protocol.md).",
+        " WebSocket /ws/{code} (see docs/protocol.md). Any status an operation does not"
+        " list is a refusal (`default`).",
     },
     "paths": {
         "/api/games": {
             "get": {
                 "summary": "The games, their rule options and their bots",
-                "responses": {"200": _json({"type": "array", "items": _ref("Game")}, "Games")},
+                "responses": {"200": _body(list[GameInfo], "Games")},
             }
         },
         "/api/tables": {
@@ -243,20 +408,17 @@ OPENAPI: dict[str, Any] = {
                 "summary": "Public tables waiting for players, a page at a time (oldest first)",
                 "parameters": _PAGE,
                 "responses": {
-                    "200": _json({"type": "array", "items": _ref("Table")}, "Tables"),
+                    "200": _body(list[TableStatus], "Tables"),
                     "304": {"description": "Unchanged since the `ETag` sent in If-None-Match"},
                     "400": _ERROR,
                 },
             },
             "post": {
                 "summary": "Create a table; the response's `code` is what players join with",
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("TableRequest")}},
-                },
+                "requestBody": _request(_ref("TableRequest")),
                 "responses": {
-                    "201": _json(_ref("Table"), "The new table"),
-                    **{status: _ERROR for status in ("400", "403", "408", "415", "429", "503")},
+                    "201": _body(TableStatus, "The new table"),
+                    **_errors("400", "403", "408", "415", "429", "503"),
                 },
             },
         },
@@ -264,13 +426,10 @@ OPENAPI: dict[str, Any] = {
             "post": {
                 "summary": "The oldest open quick-match table of the game, or a new one;"
                 " join it by its `code` over the WebSocket",
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("QuickMatchRequest")}},
-                },
+                "requestBody": _request(_ref("QuickMatchRequest")),
                 "responses": {
-                    "200": _json(_ref("Table"), "An open table to join"),
-                    "201": _json(_ref("Table"), "A new table, opened for this request"),
+                    "200": _body(TableStatus, "An open table to join"),
+                    "201": _body(TableStatus, "A new table, opened for this request"),
                     "400": _ERROR,
                 },
             }
@@ -279,10 +438,7 @@ OPENAPI: dict[str, Any] = {
             "get": {
                 "summary": "A table's status (seats, names, connection, match progress)",
                 "parameters": [_CODE],
-                "responses": {
-                    "200": _json(_ref("Table"), "The table"),
-                    **{status: _ERROR for status in ("404", "429", "503")},
-                },
+                "responses": {"200": _TABLE, **_errors("404", "429", "503")},
             }
         },
         "/api/tables/{code}/matches/{number}": {
@@ -290,8 +446,8 @@ OPENAPI: dict[str, Any] = {
                 "summary": "A finished match's full log, for replay",
                 "parameters": [_CODE, _NUMBER],
                 "responses": {
-                    "200": _json(_ref("MatchLog"), "The match"),
-                    **{status: _ERROR for status in ("400", "404", "409", "429", "503")},
+                    "200": _body(MatchRecordBody, "The match"),
+                    **_errors("400", "404", "409", "429", "503"),
                 },
             }
         },
@@ -300,8 +456,8 @@ OPENAPI: dict[str, Any] = {
                 "summary": "A page of the table's finished matches with their results",
                 "parameters": [_CODE, *_PAGE],
                 "responses": {
-                    "200": _json({"type": "array", "items": _OBJECT}, "Oldest first"),
-                    **{status: _ERROR for status in ("400", "404", "429")},
+                    "200": _body(list[HistoryEntry], "Oldest first"),
+                    **_errors("400", "404", "429"),
                 },
             }
         },
@@ -310,8 +466,8 @@ OPENAPI: dict[str, Any] = {
                 "summary": "A finished match step by step: each frame's view and events",
                 "parameters": [_CODE, _NUMBER, _SEAT],
                 "responses": {
-                    "200": _json(_OBJECT, "`frames`: one per step, the start first"),
-                    **{status: _ERROR for status in ("400", "404", "409", "429", "503")},
+                    "200": _body(ReplayBody, "The frames, the start first"),
+                    **_errors("400", "404", "409", "429", "503"),
                 },
             }
         },
@@ -320,39 +476,38 @@ OPENAPI: dict[str, Any] = {
                 "summary": "The coach's analysis of a seat: none, running (with progress) or done",
                 "parameters": [_CODE, _NUMBER, _SEAT],
                 "responses": {
-                    "200": _json(_OBJECT, "`status` none, done (with `analysis`) or failed"),
-                    "202": _json(
-                        _OBJECT,
+                    "200": _body(AnalysisAnswer, "`status` none, done (with `analysis`) or failed"),
+                    "202": _body(
+                        AnalysisAnswer,
                         "`status` running, with `done` and `total` (and `position` while queued)",
                     ),
-                    "400": _ERROR,
-                    "404": _ERROR,
-                    "409": _ERROR,
+                    **_errors("400", "404", "409"),
                 },
             },
             "post": {
                 "summary": "Start the coach's analysis of a seat (or read it if done)",
                 "parameters": [_CODE, _NUMBER, _SEAT],
                 "responses": {
-                    "200": _json(_OBJECT, "Already done: `analysis`"),
-                    "202": _json(_OBJECT, "Running, with `done` and `total`"),
-                    "400": _ERROR,
-                    "404": _ERROR,
-                    "409": _ERROR,
+                    "200": _body(AnalysisAnswer, "Already done: `analysis`"),
+                    "202": _body(AnalysisAnswer, "Running, with `done` and `total`"),
+                    **_errors("400", "403", "404", "409"),
                 },
             },
         },
+        **_player_paths(),
     },
     "components": {"schemas": _SCHEMAS},
 }
 
 
-def _paced(paths: dict[str, Any]) -> None:
-    """Every API operation may be refused by the per-client pace (``api_pace``)."""
+def _refusals(paths: dict[str, Any]) -> None:
+    """Every API operation may be refused by the per-client pace (``api_pace``), and
+    any status an operation does not list is a refusal (``default``)."""
     for path, operations in paths.items():
-        if path.startswith(PACED_PREFIX):
-            for operation in operations.values():
+        for operation in operations.values():
+            if path.startswith(PACED_PREFIX):
                 operation["responses"].setdefault("429", _ERROR)
+            operation["responses"]["default"] = _ERROR
 
 
-_paced(OPENAPI["paths"])
+_refusals(OPENAPI["paths"])

@@ -29,12 +29,14 @@ from .bots import make_executor, start_workers
 from .config import ServerConfig
 from .errors import ProtocolError
 from .jsontext import dumps
+from .responses import ReplayBody, ReplayHead
 from .throttle import ClientLimiter
 
 
-def replay_body(record: dict[str, Any], viewer: Viewer, head: dict[str, Any]) -> bytes:
+def replay_body(record: dict[str, Any], viewer: Viewer, head: ReplayHead) -> bytes:
     """The replay answer's JSON bytes: ``head`` and the frames (in the reads process)."""
-    return dumps(head | {"viewer": viewer, "frames": frames(record, viewer)}).encode()
+    body: ReplayBody = {**head, "viewer": viewer, "frames": frames(record, viewer)}
+    return dumps(body).encode()
 
 
 class ByteCache:

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import ActionFormatError, CardtableError
@@ -44,6 +44,7 @@ from .history import history_for, replay_with_events
 from .jsontext import dumps
 from .quickmatch import seats_with_bots
 from .races import CAP, LEAD, RaceDue, Races
+from .responses import SeatInfo, TableStatus
 from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, SavedTable, Store, call
 from .timers import Timeout, Timers
@@ -282,19 +283,36 @@ class Room:
                 logger.exception("room %s failed to handle %r", self.code, command)
 
     # ------------------------------------------------------------------ status
-    def status(self) -> dict[str, Any]:
+    def status(self) -> TableStatus:
         """The table as anyone may see it (no tokens)."""
         online = Counter(c.seat for c in self.conns if c.joined)
-        seats = []
+        seats: list[SeatInfo] = []
         for seat, kind in enumerate(self.table.seats):
-            entry: dict[str, Any] = {"seat": seat, "name": self.display_name(seat)}
+            name = self.display_name(seat)
             if kind == HUMAN:
-                entry |= {"kind": HUMAN, "taken": self.table.names[seat] is not None}
-                entry |= {"connected": online[seat] > 0, "autoplay": seat in self.autoplay}
+                taken = self.table.names[seat] is not None
+                seats.append(
+                    {
+                        "seat": seat,
+                        "name": name,
+                        "kind": "human",
+                        "taken": taken,
+                        "connected": online[seat] > 0,
+                        "autoplay": seat in self.autoplay,
+                    }
+                )
             else:
-                entry |= {"kind": "bot", "bot": kind, "taken": True, "connected": True}
-            seats.append(entry)
-        phase = "waiting"
+                seats.append(
+                    {
+                        "seat": seat,
+                        "name": name,
+                        "kind": "bot",
+                        "bot": kind,
+                        "taken": True,
+                        "connected": True,
+                    }
+                )
+        phase: Literal["waiting", "playing", "finished"] = "waiting"
         if self.state is not None:
             phase = "finished" if self.state.is_over else "playing"
         return {
@@ -377,7 +395,7 @@ class Room:
                 conn.send_text(text)
 
     @staticmethod
-    def _table_text(status: dict[str, Any]) -> str:
+    def _table_text(status: TableStatus) -> str:
         return dumps({"type": "table", "table": status})
 
     def _status_changed(self) -> None:

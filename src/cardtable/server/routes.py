@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 from cardtable.bots.base import bot_names
 from cardtable.bots.levels import bot_choices
 from cardtable.coach.replay import REVEALED
-from cardtable.engine.registry import games
+from cardtable.engine.registry import GameSpec, games
 
 from .coaching import Coaching
 from .connection import client_address
@@ -25,6 +25,7 @@ from .lobby import Lobby
 from .openapi import OPENAPI
 from .origins import check_origin
 from .reads import HeavyReads, replay_body
+from .responses import GameInfo, HistoryEntry, MatchRecordBody, ReplayHead
 from .schema import decode_json
 from .storage import MatchRecord, call, records_of
 
@@ -40,17 +41,24 @@ def _lobby(request: Request) -> Lobby:
     return lobby
 
 
+def _game(spec: GameSpec) -> GameInfo:
+    described = spec.describe()
+    return {
+        "name": described["name"],
+        "title": described["title"],
+        "min_players": described["min_players"],
+        "max_players": described["max_players"],
+        "options": described["options"],
+        "bots": bot_names(spec.name),
+        "levels": [
+            {"spec": c.spec, "title": c.title, "summary": c.summary, "plays_as": c.plays_as}
+            for c in bot_choices(spec.name)
+        ],
+    }
+
+
 async def list_games(request: Request) -> JSONResponse:
-    return JSONResponse(
-        [
-            spec.describe()
-            | {
-                "bots": bot_names(spec.name),
-                "levels": [choice.to_json() for choice in bot_choices(spec.name)],
-            }
-            for spec in games()
-        ]
-    )
+    return JSONResponse([_game(spec) for spec in games()])
 
 
 def _whole_param(request: Request, name: str, default: int) -> int:
@@ -161,16 +169,20 @@ def _seat_param(request: Request, match: MatchRecord, allow_all: bool) -> int | 
 
 
 def _record_body(match: MatchRecord) -> bytes:
-    return dumps(
-        {
-            "code": match.code,
-            "number": match.number,
-            "seats": match.seats,
-            "names": match.names,
-            "result": match.result,
-            **match.replay_record(),
-        }
-    ).encode()
+    record = match.replay_record()
+    body: MatchRecordBody = {
+        "code": match.code,
+        "number": match.number,
+        "seats": match.seats,
+        "names": match.names,
+        "result": match.result,
+        "game": record["game"],
+        "players": record["players"],
+        "seed": record["seed"],
+        "options": record["options"],
+        "log": record["log"],
+    }
+    return dumps(body).encode()
 
 
 async def match_log(request: Request) -> Response:
@@ -201,9 +213,10 @@ async def match_history(request: Request) -> Response:
     body = reads.cache.get(key)
     if body is None:
         matches = await call(lobby.store, records_of, lobby.store, code, page)
-        body = dumps(
-            [{"number": m.number, "names": m.names, "result": m.result} for m in matches]
-        ).encode()
+        entries: list[HistoryEntry] = [
+            {"number": m.number, "names": m.names, "result": m.result} for m in matches
+        ]
+        body = dumps(entries).encode()
         reads.cache.put(key, body)
     return Response(body, media_type="application/json")
 
@@ -219,7 +232,7 @@ async def match_replay(request: Request) -> Response:
     if body is None:
         match = await _finished_match(request)
         viewer = _seat_param(request, match, allow_all=True)
-        head = {
+        head: ReplayHead = {
             "code": match.code,
             "number": match.number,
             "game": match.game,

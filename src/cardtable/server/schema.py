@@ -43,6 +43,18 @@ MESSAGES: dict[str, Schema] = {
 }
 COMMON: Schema = {"type": ((str,), True), "seq": ((int,), False)}
 
+# The player API's request bodies (``players/routes.py``).
+NAME: Schema = {"name": ((str,), True)}
+CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
+RECOVERY: Schema = {"code": ((str,), True)}
+CODE: Schema = {"code": ((str,), True)}
+GAME: Schema = {"game": ((str,), True)}
+REPORT: Schema = {
+    "reason": ((str,), True),
+    "code": ((str,), False),
+    "match": ((int,), False),
+}
+
 
 def _describe(types: tuple[type, ...]) -> str:
     names = [_TYPE_NAMES[t] for t in types if not (t is int and float in types)]

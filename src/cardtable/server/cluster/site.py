@@ -65,6 +65,7 @@ from ..errors import ProtocolError
 from ..health import Probe
 from ..jsontext import dumps
 from ..lobby import Endpoint, Lobby, normal_code, open_caps_refusal
+from ..responses import TableStatus
 from ..room import Room
 from ..storage import SavedTable, Store, call
 from .leases import PREFIX, Leases, alive_key, lease_key
@@ -146,7 +147,7 @@ class ClusterLobby(Lobby):
         #: The site's listed tables (codes, in listing order) and the statuses of
         #: those another process serves, as last read from Redis.
         self._site_listed: list[str] = []
-        self._site_remote: dict[str, dict[str, Any]] = {}
+        self._site_remote: dict[str, TableStatus] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def resume(self) -> None:
@@ -280,7 +281,7 @@ class ClusterLobby(Lobby):
                     raise
         return RemoteRoom(self.relay, code, owner)
 
-    async def status(self, code: str, client: str = "") -> dict[str, Any]:
+    async def status(self, code: str, client: str = "") -> TableStatus:
         """A local room's status, or the owner's published one. A process that has
         just claimed a table publishes its status within a tick, so that long is
         waited for before the table is reported as served elsewhere (503)."""
@@ -296,7 +297,7 @@ class ClusterLobby(Lobby):
             await asyncio.sleep(self._interval / 10)
         return (await self.room(code, client)).status()
 
-    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    def open_tables(self, offset: int = 0, limit: int | None = None) -> list[TableStatus]:
         """One page of the site's public tables waiting for players (as of the last
         tick's reading of Redis)."""
         size = self.config.page_size if limit is None else min(limit, self.config.page_size)
@@ -306,7 +307,7 @@ class ClusterLobby(Lobby):
 
     def waiting_quick_match(
         self, game: str, client: str = "", apart: frozenset[str] = frozenset()
-    ) -> dict[str, Any] | None:
+    ) -> TableStatus | None:
         """A quick-match table of ``game`` here, or else anywhere on the site (read
         from Redis when this request's turn began; ``apart`` is checked here only)."""
         local = super().waiting_quick_match(game, client, apart)
@@ -324,7 +325,7 @@ class ClusterLobby(Lobby):
         remote = await self._remote_statuses([c for c in listed if c not in self.rooms])
         self._site_listed, self._site_remote = listed, remote
 
-    def _site_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+    def _site_statuses(self, codes: list[str]) -> dict[str, TableStatus]:
         """The status of each of ``codes``: fresh for the local rooms, as last read for
         those a live process owns elsewhere (the others are left out)."""
         out = {}
@@ -335,7 +336,7 @@ class ClusterLobby(Lobby):
                 out[code] = status
         return out
 
-    async def _remote_statuses(self, codes: list[str]) -> dict[str, dict[str, Any]]:
+    async def _remote_statuses(self, codes: list[str]) -> dict[str, TableStatus]:
         """The published status of each table another live node owns."""
         if not codes:
             return {}

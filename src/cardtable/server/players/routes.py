@@ -22,7 +22,7 @@ from ..jsontext import dumps
 from ..lobby import Lobby, normal_code
 from ..reads import HeavyReads
 from ..routes import _json_request, _record_body, _whole_param
-from ..schema import Schema, check_fields
+from ..schema import CEREMONY, CODE, GAME, NAME, RECOVERY, REPORT, Schema, check_fields
 from ..storage import Store, call
 from .matchmaking import Seeker
 from .passkeys import relying_party
@@ -33,17 +33,6 @@ from .sessions import clear_cookie, cookie_value, set_cookie
 HISTORY_PAGE = 50
 #: Matches in one export of a player's history, the latest.
 EXPORT_LIMIT = 1000
-
-NAME: Schema = {"name": ((str,), True)}
-CEREMONY: Schema = {"ceremony": ((str,), True), "credential": ((dict,), True)}
-RECOVERY: Schema = {"code": ((str,), True)}
-CODE: Schema = {"code": ((str,), True)}
-GAME: Schema = {"game": ((str,), True)}
-REPORT: Schema = {
-    "reason": ((str,), True),
-    "code": ((str,), False),
-    "match": ((int,), False),
-}
 
 
 def _players(request: Request) -> Players:
