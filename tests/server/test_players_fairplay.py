@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from cardtable.server.players.fairplay import BLOCKS, block_seconds, leavers
 from cardtable.server.players.ratings import MODEL
@@ -163,6 +164,35 @@ def test_an_operator_closes_a_table(tmp_path):
         assert "closed by an operator" in refused.json()["message"]
     finally:
         server.stop()
+
+
+def test_an_operator_closes_a_table_while_its_match_is_played(server):
+    ann, bob = Browser(server), Browser(server)
+    ids = [ann.guest("Ann")["id"], bob.guest("Bob")["id"]]
+    code = create_table(server, "skyjo", ["human", "human"])["code"]
+
+    async def scenario() -> None:
+        a, b = await _seat(server, ann, code, "Ann"), await _seat(server, bob, code, "Bob")
+        await a.send({"type": "start"})
+        await a.expect("state")
+        await b.expect("state")
+        closed = await asyncio.to_thread(_admin, server, "close-table", code)
+        assert closed.returncode == 0, closed.stderr
+        for client in (a, b):  # told at once, without a restart
+            told = await client.expect("error", timeout=10)
+            assert told["error"] == "quarantined"
+            assert "closed by an operator" in told["message"]
+            with pytest.raises(ConnectionClosed) as gone:
+                await client.expect("state", timeout=5)
+            assert gone.value.rcvd is not None and gone.value.rcvd.code == 4503
+
+    asyncio.run(scenario())
+    refused = httpx.get(f"{server.url}/api/tables/{code}", timeout=5)
+    assert refused.status_code == 503 and "closed by an operator" in refused.json()["message"]
+    # the match ended unfinished: nothing settled, no rating moved, no leave counted
+    with open_site(server.db) as site:
+        assert [site.rating(player) for player in ids] == [None, None]
+        assert [site.players.fairplay.leaves(player) for player in ids] == [0, 0]
 
 
 def test_quick_match_never_seats_two_players_kept_apart(tmp_path):

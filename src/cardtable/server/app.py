@@ -42,7 +42,7 @@ def create_app(config: ServerConfig) -> Starlette:
         app.state.lobby_figures = metrics.lobby_registry(lobby)
         app.state.health = watching = health.Health(make_probes(lobby))
         app.state.players = players = await asyncio.to_thread(Players, config.db)
-        lobby.on_open = players.attach
+        players.watch(lobby)
         await players.resume()
         app.state.coaching = coaching = Coaching(store, executor)
         app.state.reads = reads = HeavyReads(config)

@@ -5,8 +5,8 @@ each concerns, whose record ``GET /api/tables/{code}/matches/{number}`` serves);
 ``ban`` bans a player (their sessions and passkeys are refused from then on, on
 every server process using the database) and ``unban`` lifts it. ``close-table``
 takes a table out of service as the server does with one whose stored match no
-longer replays (its quarantine): a process refuses it when it next loads it, so at
-once where no process holds it in memory, and after a restart where one does.
+longer replays (its quarantine): a process refuses it when it next loads it, and a
+process that holds it in memory closes it within seconds (``closing``).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ seat taken is linked to its player, a finished match is settled (history, rating
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from starlette.requests import HTTPConnection
 from ..room import IDLE_TURNS
 from .accounts import Accounts
 from .blocks import Blocks
+from .closing import watch_closures
 from .database import Database
 from .fairplay import FairPlay, leavers
 from .friends import Friends
@@ -29,6 +31,7 @@ from .sessions import Sessions, cookie_value
 
 if TYPE_CHECKING:
     from ..connection import Connection
+    from ..lobby import Lobby
     from ..room import Room
 
 logger = logging.getLogger("cardtable.players")
@@ -48,6 +51,7 @@ class Players:
         self.friends = Friends(self.db)
         self.presence = Presence()
         self.matchmaking = Matchmaking()
+        self._closures: asyncio.Task[None] | None = None
 
     def _rate(self, match: Finished) -> bool:
         """Rate a settled match, its players blocked from rated play left out, and
@@ -81,6 +85,12 @@ class Players:
         if conn.player is not None:
             conn.blocked = await self.db.run(self.blocks.apart, conn.player)
 
+    def watch(self, lobby: Lobby) -> None:
+        """Hook into ``lobby``: its rooms, and the tables an operator closes while this
+        process holds them (``closing``)."""
+        lobby.on_open = self.attach
+        self._closures = asyncio.get_running_loop().create_task(watch_closures(self.db, lobby))
+
     def attach(self, room: Room) -> None:
         """Hook the player layer into a room of this process."""
         room.on_seated = self._seated
@@ -109,4 +119,6 @@ class Players:
             await self.settle(code, number)
 
     def close(self) -> None:
+        if self._closures is not None:
+            self._closures.cancel()
         self.db.close()
