@@ -64,6 +64,9 @@ def test_after_a_right_snap_the_thrower_gives_one_of_their_cards(web_server, ope
     render_position(page, web_server.url, "cactus", shown)
     target = shown["view"]["giving"]["target"]
     assert f"to give to Bot {target[0] + 1}" in page.locator("#status").inner_text()
+    # The right snap that led here is in the log, with the card everyone saw.
+    assert f"throws Bot {target[0] + 1}'s" in page.locator("#log").inner_text()
+    assert ": right!" in page.locator("#log").inner_text()
     give = shown["legal"][0]
     card = page.locator(f'[data-key="L{shown["you"]}:{give["slot"]}"]')
     assert "give it in place of the thrown card" in card.get_attribute("aria-label")
