@@ -9,6 +9,9 @@ on the edge's channel, addressed to that one socket. The owner builds those text
 exactly as for a local socket (``state.view(seat)`` and the events the seat may
 see), so the relay never carries to an edge anything but the texts for its own
 clients' seats, and the edge forwards each only to the socket it is addressed to.
+Each message carries the player behind its socket (whose session the edge read)
+and the players kept apart from them, so that the owner links the seat to its
+player and applies blocks as for a local socket.
 
 A relayed socket is closed (code 1012, "service restart") when its table changes
 owner or the owner stops answering; the client reconnects and rejoins with its
@@ -106,6 +109,9 @@ class RemoteRoom:
                     "conn": key,
                     "edge": self.relay.node,
                     "client": command.conn.client,
+                    # the player behind the socket (its session cookie is read here)
+                    "player": command.conn.player,
+                    "blocked": sorted(command.conn.blocked),
                     "message": command.message,
                 },
             )
@@ -295,6 +301,8 @@ class Relay:
                 conn = self.remote[key] = RelayedConnection(
                     self, key, payload["edge"], payload["code"], payload["client"]
                 )
+            conn.player = payload.get("player")
+            conn.blocked = frozenset(payload.get("blocked", ()))
             metrics.arrived(conn.arrivals, payload["message"])
             room.post(Inbound(conn, payload["message"]))
         elif kind == "left":
