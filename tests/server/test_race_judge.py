@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket
 from cardtable.server.cluster.relay import Relay, RemoteRoom
 from cardtable.server.connection import Connection
 from cardtable.server.latency import Lag
-from cardtable.server.races import CAP, LEAD, Judge, Races
+from cardtable.server.races import ARRIVED, CAP, LEAD, Judge, Races, stamp
 from cardtable.server.room import Inbound
 
 DELAYS = [0.020, 0.100, 0.250]
@@ -199,3 +199,27 @@ def test_a_claim_that_fails_does_not_hold_up_the_later_ones():
         return applied, len(races.judge)
 
     assert asyncio.run(scenario()) == (["later"], 0)
+
+
+def test_a_claim_is_timed_when_its_socket_read_it_not_when_its_room_got_to_it():
+    """A claim stamped at its socket 80 ms before a busy room took it up ranks before
+    one the room took up first but whose socket read it later."""
+
+    async def scenario():
+        races = Races(lambda command: None)
+        early = {"type": "action"}
+        stamp(early, 0.010)
+        early[ARRIVED] -= 0.080  # read by its socket 80 ms ago
+        late = {"type": "action"}
+        stamp(late, 0.010)
+        races.hold_message(lambda: None, late)  # the room got to this one first
+        races.hold_message(lambda: None, early)
+        unstamped = {"type": "action"}  # counts as arriving now, sent now
+        races.hold_message(lambda: None, unstamped)
+        held = races.judge.ready(float("inf"))
+        races.close()
+        return [c.arrival for c in held], [c.sent for c in held]
+
+    order, sent = asyncio.run(scenario())
+    assert order == [1, 0, 2]
+    assert sent[1] - sent[0] == pytest.approx(0.080, abs=0.005)

@@ -28,7 +28,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cardtable.engine.state import State
 
@@ -38,10 +38,15 @@ logger = logging.getLogger(__name__)
 #: compensated in full).
 CAP = 0.150
 
-#: The field the socket endpoint adds to an ``action`` message: the estimated one-way
-#: delay of the connection it came by, in seconds. A client cannot set it (the schema
-#: refuses unknown fields before it is added), and a relay carries it to the owner.
+#: The fields the socket endpoint adds to an ``action`` message (``stamp``): the
+#: estimated one-way delay of the connection it came by, in seconds, and when the
+#: socket read it (wall clock: the only clock two processes of a site share). A client
+#: cannot set them (the schema refuses unknown fields before they are added), and a
+#: relay carries them to the table's owner.
 LEAD = "_lead"
+ARRIVED = "_arrived"
+#: The most time a claim is taken to have waited between its socket and its room.
+MAX_WAIT = 1.0
 
 T = TypeVar("T")
 
@@ -91,6 +96,14 @@ class Judge(Generic[T]):
         return len(self._held)
 
 
+def stamp(message: dict[str, Any], one_way: float) -> None:
+    """Mark an action as it leaves its socket: its connection's one-way delay and its
+    arrival. A claim is timed there, not when its room gets to it, so a room busy with
+    other moves (or a relay's hop) does not make it look sent later."""
+    message[LEAD] = one_way
+    message[ARRIVED] = time.time()
+
+
 @dataclass(frozen=True)
 class RaceDue:
     """Room command: the earliest held claim is decided."""
@@ -120,6 +133,13 @@ class Races:
         one-way delay is ``lead`` seconds."""
         self.judge.claim(decide, time.monotonic() if arrival is None else arrival, lead)
         self._arm()
+
+    def hold_message(self, decide: Decide, message: dict[str, Any]) -> None:
+        """Hold a person's claim, timed by its socket's ``stamp`` (a message without
+        one, from a caller that does not stamp, counts as arriving now)."""
+        now = time.time()
+        waited = min(max(now - message.get(ARRIVED, now), 0.0), MAX_WAIT)
+        self.hold(decide, message.get(LEAD, 0.0), time.monotonic() - waited)
 
     async def release(self) -> None:
         """Apply every claim decided by now, earliest sent first. A claim that fails

@@ -43,7 +43,7 @@ from .errors import ProtocolError
 from .history import history_for, replay_with_events
 from .jsontext import dumps
 from .quickmatch import seats_with_bots
-from .races import CAP, LEAD, RaceDue, Races
+from .races import CAP, RaceDue, Races
 from .responses import SeatInfo, TableStatus
 from .seating import clean_name, new_token, token_hash
 from .storage import HUMAN, MatchRecord, SavedTable, Store, call
@@ -747,7 +747,7 @@ class Room:
         except ActionFormatError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         if not judged and self._racing():
-            self.races.hold(partial(self._judged, conn, message), message.get(LEAD, 0.0))
+            self.races.hold_message(partial(self._judged, conn, message), message)
             return
         await self._play(seat, action, conn, message.get("seq"))
 

@@ -17,7 +17,7 @@ from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
 from .origins import check_origin, refuse
-from .races import LEAD
+from .races import stamp
 from .room import Inbound, Left
 from .schema import check_message, decode_message, message_seq
 
@@ -71,7 +71,7 @@ async def table_socket(ws: WebSocket) -> None:
                 conn.lag.pong(message.get("id"))
                 continue
             if message["type"] == "action":
-                message[LEAD] = conn.lag.one_way()
+                stamp(message, conn.lag.one_way())
             metrics.arrived(conn.arrivals, message)
             room.post(Inbound(conn, message))
     except WebSocketDisconnect:
