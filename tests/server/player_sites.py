@@ -4,7 +4,7 @@ matches written as the server writes them and settled as it settles them."""
 from __future__ import annotations
 
 import contextlib
-import itertools
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +17,6 @@ from .backends import BACKEND
 
 GAME = "skyjo"  # the lower total wins
 STANDARD = cardtable.get_game(GAME).options_type().to_dict()
-_codes = itertools.count()
 
 
 class Site:
@@ -41,7 +40,7 @@ class Site:
     ) -> tuple[str, int]:
         """A finished match: ``seats`` holds a player id per human seat (None: no
         session) or a bot spec; it is settled as at its end. Its (code, number)."""
-        code = f"R{next(_codes):05d}"
+        code = "R" + secrets.token_hex(5).upper()  # unique on a shared database too
         kinds = [HUMAN if s is None or not s.startswith("bot:") else s[4:] for s in seats]
         table = TableRecord(code, GAME, options or STANDARD, kinds, False, None, 0.0)
         assert self.store.add_table(table)
