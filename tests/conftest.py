@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-#: ``pytester`` runs a small pytest session in a test, to check this file's hooks.
-pytest_plugins = ("pytester",)
+#: ``pytester`` runs a small pytest session in a test, to check this file's hooks;
+#: ``recording`` checks every answer of the HTTP API a server test reads against
+#: /openapi.json.
+pytest_plugins = ("pytester", "tests.server.recording")
 
 _skipped: list[str] = []
 

@@ -4,9 +4,12 @@ The request bodies' schemas are made from the field schemas the server checks th
 with (``lobby.TABLE_REQUEST``, ``quickmatch.QUICK_REQUEST``): their fields, types and
 which are required cannot drift from what the server accepts; only the descriptions
 and examples are written here, and naming a field the server does not take fails at
-import. The responses are written by hand, and tests/server/test_openapi_responses.py
-checks the server's answers against them field for field. The WebSocket protocol is
-described in docs/protocol.md.
+import. The responses' schemas are made from the typed dictionaries of ``responses``
+that the handlers build their answers as (``json_schema``): each is closed (no field
+but those named), so a field a handler adds must be added to its type, or mypy refuses
+it, and then it is in the document. The server and cluster tests check every JSON
+answer they read against this document (tests/server/recording.py). The WebSocket
+protocol is described in docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -40,8 +43,10 @@ from .responses import (
     Notices,
     PasskeyOptions,
     PlayerExport,
+    PlayerInfo,
     PlayerMatches,
     Profile,
+    Registered,
     ReplayBody,
     ReportMade,
     TablePlayers,
@@ -235,8 +240,8 @@ def _player_paths() -> dict[str, Any]:
                 "summary": "Become a guest named `name` (or rename this guest)",
                 "requestBody": _fields(NAME),
                 "responses": {
-                    "200": me,
-                    "201": _body(Me, _SIGNED_IN),
+                    "200": _body(PlayerInfo, "The guest, renamed (a registered player as is)"),
+                    "201": _body(PlayerInfo, _SIGNED_IN),
                     **_errors("400", "403", "415"),
                 },
             },
@@ -255,7 +260,7 @@ def _player_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Sign in with the recovery code (used up)",
                 "requestBody": _fields(RECOVERY),
-                "responses": {"200": _body(Me, _SIGNED_IN), **_errors("400", "403", "415")},
+                "responses": {"200": _body(PlayerInfo, _SIGNED_IN), **_errors("400", "403", "415")},
             }
         },
         "/api/players/passkeys/register/options": {
@@ -269,7 +274,12 @@ def _player_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Keep the passkey and the name; the first one also gets a recovery code",
                 "requestBody": _fields({**CEREMONY, **NAME}),
-                "responses": {"201": me, **_errors("400", "401", "403", "409", "415")},
+                "responses": {
+                    "201": _body(
+                        Registered | PlayerInfo, "The player; `recovery_code` with a first passkey"
+                    ),
+                    **_errors("400", "401", "403", "409", "415"),
+                },
             }
         },
         "/api/players/passkeys/signin/options": {
@@ -282,7 +292,7 @@ def _player_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Sign in with a passkey",
                 "requestBody": _fields(CEREMONY),
-                "responses": {"200": _body(Me, _SIGNED_IN), **_errors("400", "403", "415")},
+                "responses": {"200": _body(PlayerInfo, _SIGNED_IN), **_errors("400", "403", "415")},
             }
         },
         "/api/players/me/following": {

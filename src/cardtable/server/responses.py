@@ -158,11 +158,16 @@ class PlayerInfo(TypedDict):
 
 
 class Me(PlayerInfo):
-    """This browser's player."""
+    """This browser's player, with where it sits."""
 
-    tables: NotRequired[Annotated[list[str], "open tables where the player holds a seat"]]
-    rated_block_until: NotRequired[Annotated[float | None, "end of a block from rated play"]]
-    recovery_code: NotRequired[Annotated[str, "given once, with the first passkey"]]
+    tables: Annotated[list[str], "open tables where the player holds a seat"]
+    rated_block_until: Annotated[float | None, "end of a block from rated play"]
+
+
+class Registered(PlayerInfo):
+    """A player that has just registered its first passkey."""
+
+    recovery_code: Annotated[str, "given once, with the first passkey"]
 
 
 class RatingInfo(TypedDict):
@@ -190,23 +195,32 @@ class PlayerMatch(TypedDict):
 
 
 class Played(TypedDict):
+    """Matches of one game played and won."""
+
     played: int
     won: int
 
 
 class RatingPoint(TypedDict):
+    """The rating shown after a rated match."""
+
     at: float
     rating: float
 
 
-class Profile(PlayerInfo):
+class ProfileStats(TypedDict):
+    """What a player's finished matches say: counts, favourite, recent, rating history."""
+
+    games: Annotated[dict[str, Played], "per game: matches played and won"]
+    favourite: str | None
+    recent: list[PlayerMatch]
+    rating_history: Annotated[dict[str, list[RatingPoint]], "per game, oldest first"]
+
+
+class Profile(PlayerInfo, ProfileStats):
     """A player's profile: ratings and their history, counts, recent matches."""
 
     ratings: list[RatingInfo]
-    games: dict[str, Played]
-    favourite: str | None
-    recent: list[PlayerMatch]
-    rating_history: dict[str, list[RatingPoint]]
     followed: bool
     blocked: bool
     left: Annotated[int, "rated matches the player left"]
@@ -234,12 +248,12 @@ class Leaderboard(TypedDict):
     players: list[Ranked]
 
 
-class Presence(TypedDict):
+class PresenceInfo(TypedDict):
     online: bool
     table: str | None
 
 
-class Followed(Presence):
+class Followed(PresenceInfo):
     id: str
     name: str
 

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import ProtocolError
+from ..responses import PlayerInfo
 from ..seating import clean_name
 from .database import Database
 
@@ -35,7 +36,7 @@ class Player:
     registered: bool
     created: float
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> PlayerInfo:
         return {
             "id": self.id,
             "name": self.name,

@@ -8,9 +8,9 @@ in the database until the invited browser asks for its notices, which shows it o
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from ..errors import ProtocolError
+from ..responses import Invite
 from .database import Database
 
 #: Invitations a player may have waiting from one sender (older ones are dropped).
@@ -88,7 +88,7 @@ class Friends:
                 WAITING_INVITES,
             )
 
-    def take_invites(self, player: str) -> list[dict[str, Any]]:
+    def take_invites(self, player: str) -> list[Invite]:
         """The player's waiting invitations, oldest first; each is shown once."""
         with self.db.transaction():
             rows = self.db.rows(

@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from ..responses import Played, PlayerMatch, ProfileStats, RatingPoint
 from .database import Database
 from .ratings import Rating
 
@@ -27,7 +28,7 @@ class Profiles:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def matches(self, player: str, limit: int, offset: int = 0) -> list[dict[str, Any]]:
+    def matches(self, player: str, limit: int, offset: int = 0) -> list[PlayerMatch]:
         """The player's finished matches, newest first: where they sat and whether
         they won."""
         rows = self.db.rows(
@@ -39,7 +40,7 @@ class Profiles:
             limit,
             offset,
         )
-        out = []
+        out: list[PlayerMatch] = []
         for code, number, seat, game, finished, result in rows:
             outcome = _json(result) or {}
             out.append(
@@ -55,7 +56,7 @@ class Profiles:
             )
         return out
 
-    def counts(self, player: str) -> dict[str, dict[str, int]]:
+    def counts(self, player: str) -> dict[str, Played]:
         """Per game: matches played and won."""
         rows = self.db.rows(
             "SELECT mp.game, mp.seat, m.result FROM match_players mp"
@@ -70,19 +71,19 @@ class Profiles:
             won[game] += seat in (_json(result) or {}).get("winners", [])
         return {game: {"played": played[game], "won": won[game]} for game in sorted(played)}
 
-    def rating_history(self, player: str) -> dict[str, list[dict[str, float]]]:
+    def rating_history(self, player: str) -> dict[str, list[RatingPoint]]:
         """Per game, the shown rating after each rated match, oldest first."""
         rows = self.db.rows(
             "SELECT game, at, mu, sigma FROM rating_history WHERE player_id = ? ORDER BY at",
             player,
         )
-        out: dict[str, list[dict[str, float]]] = {}
+        out: dict[str, list[RatingPoint]] = {}
         for game, at, mu, sigma in rows:
             shown = Rating(game, mu, sigma, 0, at).shown
             out.setdefault(game, []).append({"at": at, "rating": round(shown, 1)})
         return out
 
-    def profile(self, player: str) -> dict[str, Any]:
+    def profile(self, player: str) -> ProfileStats:
         """The parts of a profile besides the player and their current ratings."""
         counts = self.counts(player)
         favourite = max(counts, key=lambda game: (counts[game]["played"], game), default=None)

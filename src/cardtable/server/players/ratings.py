@@ -27,6 +27,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from cardtable.engine.registry import get_game
 
+from ..responses import Ranked, RatingInfo
 from ..storage import HUMAN
 from .database import Database
 from .seats import Finished
@@ -57,7 +58,7 @@ class Rating:
     def provisional(self) -> bool:
         return self.sigma >= PROVISIONAL_SIGMA
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RatingInfo:
         return {
             "game": self.game,
             "rating": round(self.shown, 1),
@@ -161,7 +162,7 @@ class Ratings:
         )
         return [Rating(*row) for row in rows]
 
-    def leaderboard(self, game: str, now: float) -> list[dict[str, Any]]:
+    def leaderboard(self, game: str, now: float) -> list[Ranked]:
         """The game's top players by shown rating: established and recently active."""
         rows = self.db.rows(
             "SELECT r.player_id, p.name, r.mu, r.sigma, r.matches, r.updated"
@@ -174,7 +175,11 @@ class Ratings:
             LEADERBOARD_SIZE,
         )
         return [
-            {"rank": rank, "id": player, "name": name}
-            | Rating(game, mu, sigma, matches, updated).to_json()
+            {
+                "rank": rank,
+                "id": player,
+                "name": name,
+                **Rating(game, mu, sigma, matches, updated).to_json(),
+            }
             for rank, (player, name, mu, sigma, matches, updated) in enumerate(rows, 1)
         ]

@@ -21,6 +21,22 @@ from ..errors import ProtocolError
 from ..jsontext import dumps
 from ..lobby import Lobby, normal_code
 from ..reads import HeavyReads
+from ..responses import (
+    Followed,
+    Following,
+    Leaderboard,
+    Me,
+    Notices,
+    PlayerInfo,
+    PlayerMatch,
+    PlayerMatches,
+    Profile,
+    Registered,
+    ReportMade,
+    SeatPlayer,
+    TablePlayers,
+    Ticket,
+)
 from ..routes import _json_request, _record_body, _whole_param
 from ..schema import CEREMONY, CODE, GAME, NAME, RECOVERY, REPORT, Schema, check_fields
 from ..storage import Store, call
@@ -59,14 +75,14 @@ def _rp(request: Request) -> tuple[str, str]:
     return relying_party(request.headers.get("origin"), request.headers.get("host"))
 
 
-async def _player_json(players: Players, player_id: str) -> dict[str, Any]:
+async def _player_json(players: Players, player_id: str) -> PlayerInfo:
     player = await players.db.run(players.accounts.get, player_id)
     if player is None:
         raise ProtocolError("no_player", "no such player", 404)
     return player.to_json()
 
 
-def _signed_in(body: dict[str, Any], session: str, status: int = 200) -> JSONResponse:
+def _signed_in(body: PlayerInfo, session: str, status: int = 200) -> JSONResponse:
     response = JSONResponse(body, status_code=status)
     set_cookie(response, session)
     return response
@@ -77,11 +93,13 @@ async def me(request: Request) -> JSONResponse:
     which its invitations name."""
     players = _players(request)
     player = await _me(request)
-    answer = await _player_json(players, player)
     seats = await players.db.run(players.seats.seats_of, player)
     rooms = request.app.state.lobby.rooms
-    answer["tables"] = sorted(code for code in seats if code in rooms)
-    answer["rated_block_until"] = await players.db.run(players.fairplay.blocked_until, player)
+    answer: Me = {
+        **await _player_json(players, player),
+        "tables": sorted(code for code in seats if code in rooms),
+        "rated_block_until": await players.db.run(players.fairplay.blocked_until, player),
+    }
     return JSONResponse(answer)
 
 
@@ -150,9 +168,10 @@ async def register(request: Request) -> JSONResponse:
             return players.accounts.set_recovery(player) if first else None
 
     recovery = await players.db.run(keep)
-    answer = await _player_json(players, player)
-    if recovery is not None:
-        answer["recovery_code"] = recovery
+    player_json = await _player_json(players, player)
+    if recovery is None:
+        return JSONResponse(player_json, status_code=201)
+    answer: Registered = {**player_json, "recovery_code": recovery}
     return JSONResponse(answer, status_code=201)
 
 
@@ -201,18 +220,21 @@ async def profile(request: Request) -> JSONResponse:
     matches."""
     players = _players(request)
     player = request.path_params["player"]
-    answer = await _player_json(players, player)
+    player_json = await _player_json(players, player)
     ratings = await players.db.run(players.ratings.of, player)
-    more = await players.db.run(players.profiles.profile, player)
+    stats = await players.db.run(players.profiles.profile, player)
     viewer = await players.player_of(request)
-    more["followed"] = viewer is not None and await players.db.run(
-        players.friends.follows, viewer, player
-    )
-    more["blocked"] = viewer is not None and await players.db.run(
-        players.blocks.blocks, viewer, player
-    )
-    more["left"] = await players.db.run(players.fairplay.leaves, player)
-    return JSONResponse(answer | {"ratings": [rating.to_json() for rating in ratings]} | more)
+    answer: Profile = {
+        **player_json,
+        **stats,
+        "ratings": [rating.to_json() for rating in ratings],
+        "followed": viewer is not None
+        and await players.db.run(players.friends.follows, viewer, player),
+        "blocked": viewer is not None
+        and await players.db.run(players.blocks.blocks, viewer, player),
+        "left": await players.db.run(players.fairplay.leaves, player),
+    }
+    return JSONResponse(answer)
 
 
 async def history(request: Request) -> JSONResponse:
@@ -222,10 +244,11 @@ async def history(request: Request) -> JSONResponse:
     await _player_json(players, player)
     offset = _whole_param(request, "offset", 0)
     rows = await players.db.run(players.profiles.matches, player, HISTORY_PAGE, offset)
-    return JSONResponse({"matches": rows})
+    answer: PlayerMatches = {"matches": rows}
+    return JSONResponse(answer)
 
 
-def _records(store: Store, matches: list[dict[str, Any]]) -> list[bytes]:
+def _records(store: Store, matches: list[PlayerMatch]) -> list[bytes]:
     records = []
     for row in matches:
         match = store.match(row["code"], row["match"])
@@ -259,7 +282,8 @@ async def leaderboard(request: Request) -> JSONResponse:
     if game not in {spec.name for spec in games()}:
         raise ProtocolError("bad_request", f"there is no game {game[:20]!r}", 404)
     board = await players.db.run(players.ratings.leaderboard, game, time.time())
-    return JSONResponse({"game": game, "players": board})
+    answer: Leaderboard = {"game": game, "players": board}
+    return JSONResponse(answer)
 
 
 async def follow(request: Request) -> Response:
@@ -277,11 +301,12 @@ async def following(request: Request) -> JSONResponse:
     """The players this browser's player follows, each with their presence."""
     players = _players(request)
     lobby: Lobby = request.app.state.lobby
-    out = []
+    out: list[Followed] = []
     for player, name in await players.db.run(players.friends.following, await _me(request)):
         seats = await players.db.run(players.seats.seats_of, player)
         out.append({"id": player, "name": name} | players.presence.where(player, seats, lobby))
-    return JSONResponse({"players": out})
+    answer: Following = {"players": out}
+    return JSONResponse(answer)
 
 
 async def invite(request: Request) -> Response:
@@ -328,7 +353,8 @@ async def report(request: Request) -> JSONResponse:
         number,
         body["reason"],
     )
-    return JSONResponse({"report": made}, status_code=201)
+    answer: ReportMade = {"report": made}
+    return JSONResponse(answer, status_code=201)
 
 
 async def notices(request: Request) -> JSONResponse:
@@ -342,7 +368,8 @@ async def notices(request: Request) -> JSONResponse:
     for item in invites:
         room = rooms.get(item["code"])
         item["game"] = None if room is None else room.table.game
-    return JSONResponse({"invites": invites})
+    answer: Notices = {"invites": invites}
+    return JSONResponse(answer)
 
 
 async def _paired(request: Request, seeker: Seeker) -> JSONResponse:
@@ -361,7 +388,8 @@ def _ticket_json(players: Players, seeker: Seeker) -> JSONResponse:
     """The ticket's state; a paired ticket is answered once, then forgotten."""
     if seeker.code is not None:
         players.matchmaking.cancel(seeker)
-    return JSONResponse({"ticket": seeker.ticket, "game": seeker.game, "code": seeker.code})
+    answer: Ticket = {"ticket": seeker.ticket, "game": seeker.game, "code": seeker.code}
+    return JSONResponse(answer)
 
 
 async def rated_quick_match(request: Request) -> JSONResponse:
@@ -407,12 +435,13 @@ async def table_players(request: Request) -> JSONResponse:
     players = _players(request)
     code = normal_code(request.path_params["code"])
     seats = await players.db.run(players.seats.players_at, code)
-    out = []
+    out: list[SeatPlayer] = []
     for seat, player_id in sorted(seats.items()):
         player = await players.db.run(players.accounts.get, player_id)
         if player is not None:
             out.append({"seat": seat, "player": player.to_json()})
-    return JSONResponse({"seats": out})
+    answer: TablePlayers = {"seats": out}
+    return JSONResponse(answer)
 
 
 ROUTES: list[BaseRoute] = [
