@@ -36,3 +36,35 @@ def test_a_relayed_seat_is_linked_to_its_player(tmp_path, postgres, redis_server
                 (0, ids[0]),
                 (1, ids[1]),
             ]
+
+
+def test_presence_holds_across_the_processes_of_a_site(tmp_path, postgres, redis_server):
+    with running_site(tmp_path, postgres, redis_server) as site:
+        code = create_table(site.nodes[0], "skyjo", ["human", "human"])["code"]
+        owner = site.owner(code)
+        others = [node for node in site.nodes if node is not owner]
+        # Ann sits through one process, Bob only has a page open through it, and Cy
+        # asks about both through another
+        ann, bob, cy = Browser(others[0]), Browser(others[0]), Browser(others[1])
+        ids = [ann.guest("Ann")["id"], bob.guest("Bob")["id"]]
+        cy.guest("Cy")
+        for player in ids:
+            assert cy.request("POST", f"/api/players/{player}/follow", {}).status_code == 204
+
+        def presence() -> dict[str, tuple[bool, str | None]]:
+            listed = cy.request("GET", "/api/players/me/following").json()["players"]
+            return {p["id"]: (p["online"], p["table"]) for p in listed}
+
+        assert presence() == {ids[0]: (False, None), ids[1]: (False, None)}
+        assert bob.request("GET", "/api/players/me/notices").status_code == 200
+
+        async def seated() -> dict[str, tuple[bool, str | None]]:
+            ws = await connect(others[0].ws_url(code), additional_headers=ann.ws_headers())
+            client = Client(ws)
+            await client.join("Ann")
+            try:
+                return await asyncio.to_thread(presence)
+            finally:
+                await client.close()
+
+        assert asyncio.run(seated()) == {ids[0]: (True, code), ids[1]: (True, None)}

@@ -304,7 +304,8 @@ async def following(request: Request) -> JSONResponse:
     out: list[Followed] = []
     for player, name in await players.db.run(players.friends.following, await _me(request)):
         seats = await players.db.run(players.seats.seats_of, player)
-        out.append({"id": player, "name": name} | players.presence.where(player, seats, lobby))
+        online, table = await players.presence.where(player, seats, lobby)
+        out.append({"id": player, "name": name, "online": online, "table": table})
     answer: Following = {"players": out}
     return JSONResponse(answer)
 
@@ -362,7 +363,7 @@ async def notices(request: Request) -> JSONResponse:
     also keeps the player online."""
     players = _players(request)
     player = await _me(request)
-    players.presence.seen(player)
+    await players.presence.seen(player)
     rooms = request.app.state.lobby.rooms
     invites = await players.db.run(players.friends.take_invites, player)
     for item in invites:

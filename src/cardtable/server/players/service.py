@@ -51,7 +51,7 @@ class Players:
         self.friends = Friends(self.db)
         self.presence = Presence()
         self.matchmaking = Matchmaking()
-        self._closures: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     def _rate(self, match: Finished) -> bool:
         """Rate a settled match, its players blocked from rated play left out, and
@@ -86,10 +86,15 @@ class Players:
             conn.blocked = await self.db.run(self.blocks.apart, conn.player)
 
     def watch(self, lobby: Lobby) -> None:
-        """Hook into ``lobby``: its rooms, and the tables an operator closes while this
-        process holds them (``closing``)."""
+        """Hook into ``lobby``: its rooms, the tables an operator closes while this
+        process holds them (``closing``), and on a site its shared presence."""
         lobby.on_open = self.attach
-        self._closures = asyncio.get_running_loop().create_task(watch_closures(self.db, lobby))
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(watch_closures(self.db, lobby)))
+        # a site of several processes shares presence through its Redis
+        self.presence.shared = getattr(lobby, "aio", None)
+        if self.presence.shared is not None:
+            self._tasks.append(loop.create_task(self.presence.publish_forever(lobby)))
 
     def attach(self, room: Room) -> None:
         """Hook the player layer into a room of this process."""
@@ -101,6 +106,8 @@ class Players:
             await self.db.run(self.seats.take, room.code, seat, conn.player)
         except Exception:  # the seat is taken all the same; only its link is lost
             logger.exception("table %s: seat %d not linked to its player", room.code, seat)
+        if conn.player is not None:
+            await self.presence.seated(room, conn.player)
 
     async def _finished(self, room: Room) -> None:
         await self.settle(
@@ -119,6 +126,6 @@ class Players:
             await self.settle(code, number)
 
     def close(self) -> None:
-        if self._closures is not None:
-            self._closures.cancel()
+        for task in self._tasks:
+            task.cancel()
         self.db.close()
