@@ -68,3 +68,22 @@ def test_presence_holds_across_the_processes_of_a_site(tmp_path, postgres, redis
                 await client.close()
 
         assert asyncio.run(seated()) == {ids[0]: (True, code), ids[1]: (True, None)}
+
+
+def test_rated_quick_match_pairs_players_who_seek_through_different_processes(
+    tmp_path, postgres, redis_server
+):
+    with running_site(tmp_path, postgres, redis_server) as site:
+        ann, bob = Browser(site.nodes[0]), Browser(site.nodes[1])
+        ann.guest("Ann")
+        bob.guest("Bob")
+        first = ann.request("POST", "/api/players/quickmatch", {"game": "skyjo"}).json()
+        assert first["code"] is None
+        second = bob.request("POST", "/api/players/quickmatch", {"game": "skyjo"}).json()
+        assert second["code"] is not None
+        # Ann's page asks again, through a third process
+        ann.server, ann.origin = site.nodes[2], site.nodes[2].url
+        again = ann.request("GET", f"/api/players/quickmatch/{first['ticket']}").json()
+        assert again["code"] == second["code"]
+        status = httpx.get(f"{site.nodes[2].url}/api/tables/{again['code']}", timeout=5).json()
+        assert status["game"] == "skyjo" and [s["kind"] for s in status["seats"]] == ["human"] * 2

@@ -6,8 +6,8 @@ whenever a waiting seeker asks again (the page asks every two seconds), so a win
 that has widened with the wait pairs two players who were too far apart at first.
 Two players blocked from each other (``blocks``) are never paired. The pair gets a
 new private table of the game's standard rules with two seats for people, which
-makes its match rated. The queue is this server process's: on a site of several
-processes, players pair with those who seek through the same process.
+makes its match rated. Where the queue is kept (this process's memory, or a site's
+Redis) is ``queue``'s part.
 """
 
 from __future__ import annotations

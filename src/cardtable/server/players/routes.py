@@ -376,19 +376,20 @@ async def notices(request: Request) -> JSONResponse:
 async def _paired(request: Request, seeker: Seeker) -> JSONResponse:
     """Pair the seeker if someone fits now: a new table for both; the ticket's state."""
     players = _players(request)
-    opponent = players.matchmaking.opponent(seeker, time.monotonic())
-    if opponent is not None:
-        lobby: Lobby = request.app.state.lobby
-        table = {"game": seeker.game, "seats": ["human", "human"], "public": False}
-        room = await lobby.create(table, client_address(request))
-        seeker.code = opponent.code = room.code
-    return _ticket_json(players, seeker)
+    lobby: Lobby = request.app.state.lobby
+
+    async def new_table(game: str) -> str:
+        table = {"game": game, "seats": ["human", "human"], "public": False}
+        return (await lobby.create(table, client_address(request))).code
+
+    seeker = await players.queue.pair(seeker, time.time(), new_table)
+    return await _ticket_json(players, seeker)
 
 
-def _ticket_json(players: Players, seeker: Seeker) -> JSONResponse:
+async def _ticket_json(players: Players, seeker: Seeker) -> JSONResponse:
     """The ticket's state; a paired ticket is answered once, then forgotten."""
     if seeker.code is not None:
-        players.matchmaking.cancel(seeker)
+        await players.queue.cancel(seeker)
     answer: Ticket = {"ticket": seeker.ticket, "game": seeker.game, "code": seeker.code}
     return JSONResponse(answer)
 
@@ -408,13 +409,13 @@ async def rated_quick_match(request: Request) -> JSONResponse:
         )
     mu = await players.db.run(players.ratings.mu, player, game)
     apart = await players.db.run(players.blocks.apart, player)
-    seeker = players.matchmaking.seek(player, game, mu, apart, time.monotonic())
+    seeker = await players.queue.seek(player, game, mu, apart, time.time())
     return await _paired(request, seeker)
 
 
 async def _ticket(request: Request) -> Seeker:
     players = _players(request)
-    seeker = players.matchmaking.ticket(request.path_params["ticket"])
+    seeker = await players.queue.ticket(request.path_params["ticket"])
     if seeker is None or seeker.player != await _me(request):
         raise ProtocolError("bad_request", "no such quick match ticket", 404)
     return seeker
@@ -424,10 +425,10 @@ async def quick_match_ticket(request: Request) -> Response:
     """A seeker's state (paired or not: asking again may pair it), or its end (DELETE)."""
     seeker = await _ticket(request)
     if request.method == "DELETE":
-        _players(request).matchmaking.cancel(seeker)
+        await _players(request).queue.cancel(seeker)
         return Response(status_code=204)
     if seeker.code is not None:
-        return _ticket_json(_players(request), seeker)
+        return await _ticket_json(_players(request), seeker)
     return await _paired(request, seeker)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import HTTPConnection
 
@@ -21,10 +21,10 @@ from .closing import watch_closures
 from .database import Database
 from .fairplay import FairPlay, leavers
 from .friends import Friends
-from .matchmaking import Matchmaking
 from .passkeys import Passkeys
 from .presence import Presence
 from .profiles import Profiles
+from .queue import LocalQueue, Queue, SharedQueue
 from .ratings import Ratings
 from .seats import Finished, Seats
 from .sessions import Sessions, cookie_value
@@ -50,7 +50,8 @@ class Players:
         self.profiles = Profiles(self.db)
         self.friends = Friends(self.db)
         self.presence = Presence()
-        self.matchmaking = Matchmaking()
+        #: The rated quick match's seekers (shared on a site: ``watch``).
+        self.queue: Queue = LocalQueue()
         self._tasks: list[asyncio.Task[None]] = []
 
     def _rate(self, match: Finished) -> bool:
@@ -91,9 +92,12 @@ class Players:
         lobby.on_open = self.attach
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(watch_closures(self.db, lobby)))
-        # a site of several processes shares presence through its Redis
-        self.presence.shared = getattr(lobby, "aio", None)
-        if self.presence.shared is not None:
+        # a site of several processes shares presence and the rated quick match's
+        # queue through its Redis
+        if lobby.config.redis is not None:
+            site: Any = lobby  # a ClusterLobby: its Redis client and site-wide locks
+            self.presence.shared = site.aio
+            self.queue = SharedQueue(site.aio, site.locks)
             self._tasks.append(loop.create_task(self.presence.publish_forever(lobby)))
 
     def attach(self, room: Room) -> None:
