@@ -3,6 +3,7 @@
 from .base import Bot, BotSpecError, bot_names, make_bot, parse_spec, register_bot
 from .ismcts import IsmctsBot
 from .levels import LEVELS, bot_choices, register_levels, timing_for
+from .neural import register as register_neural
 from .random_bot import RandomBot
 from .slip import SlipBot
 
@@ -10,6 +11,7 @@ register_bot("random", RandomBot)
 register_bot("ismcts", IsmctsBot)
 register_bot("slip", SlipBot)
 register_levels()
+register_neural()  # the learnt policies, for the games that ship weights
 
 from . import external  # noqa: E402, F401  (registers the bots of other libraries)
 

@@ -1,0 +1,123 @@
+"""The ``neural`` bot: a policy learnt by self-play training, run with numpy alone.
+
+The weights ship in the package (``cardtable/bots/weights/GAME-2p.npz``, float32): a
+small multilayer perceptron trained by ``research/train_policy.py`` (PPO with action
+masks on ``cardtable.rl.vector_env``, torch at training time only). At play time the
+bot encodes the seat's view as the RL environments do (``cardtable.rl.Observer``),
+runs the layers with numpy, masks out the illegal actions and plays the most likely
+legal one, so its move depends only on what the seat may know and on nothing random:
+the same position always gets the same move, whatever the seed.
+
+It plays the games and table size it has weights for (Last Card and Skyjo at 2
+players). At any other table size it plays as the game's heuristic (the ``hard``
+level) instead and says so in ``stand_in``: a learnt input layer has the width of one
+table size's observation. Numpy comes with the ``rl`` extra.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.actions import Action
+from cardtable.engine.registry import get_game
+from cardtable.engine.state import State
+from cardtable.extras import require
+
+from .base import Bot, make_bot, register_bot
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+#: The games with shipped weights, and the table size they were trained at.
+GAMES = ("lastcard", "skyjo")
+PLAYERS = 2
+
+
+def weights_name(game: str, players: int) -> str:
+    """The file of ``game``'s weights at ``players`` (in ``cardtable/bots/weights``)."""
+    return f"{game}-{players}p.npz"
+
+
+class Network:
+    """The layers of one shipped policy: ReLU hidden layers, then one logit an action."""
+
+    def __init__(self, arrays: dict[str, npt.NDArray[np.float32]], meta: dict[str, Any]) -> None:
+        count = len([k for k in arrays if k.startswith("w")])
+        self.layers = [(arrays[f"w{k}"], arrays[f"b{k}"]) for k in range(count)]
+        self.meta = meta
+
+    def logits(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        import numpy as np
+
+        h = observation
+        for k, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if k < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        return h
+
+
+@cache
+def load_network(game: str, players: int) -> Network | None:
+    """The shipped policy for ``game`` at ``players``, or None where none ships."""
+    require("numpy", "rl", "the neural bot")
+    import numpy as np
+
+    source = resources.files("cardtable.bots") / "weights" / weights_name(game, players)
+    if not source.is_file():
+        return None
+    with source.open("rb") as handle, np.load(handle) as data:
+        arrays = {k: np.asarray(data[k], np.float32) for k in data.files if k != "meta"}
+        meta = json.loads(str(data["meta"]))
+    return Network(arrays, meta)
+
+
+@cache
+def _observer(game: str, players: int) -> Any:
+    from cardtable.rl.observer import Observer
+
+    return Observer(game, players)
+
+
+class NeuralBot(Bot):
+    """Plays the shipped policy's most likely legal action (``game``'s weights)."""
+
+    def __init__(self, game: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        require("numpy", "rl", "the neural bot")
+        self.game = game
+        self.spec = get_game(game)
+        #: Why a move was the heuristic's instead (None while the policy plays).
+        self.stand_in: str | None = None
+        self._heuristic = make_bot("heuristic", game, seed)
+
+    def act(self, state: State, seat: int) -> Action:
+        import numpy as np
+
+        network = load_network(self.game, state.num_players)
+        if network is None:
+            self.stand_in = f"no weights for {state.num_players} players: the heuristic plays"
+            return self._heuristic.act(state, seat)
+        self.stand_in = None
+        observation = _observer(self.game, state.num_players).encode(state.view(seat))
+        logits = network.logits(observation)
+        legal = state.legal_actions(seat)
+        indices = np.array([self.spec.action_index(a) for a in legal])
+        return legal[int(np.argmax(logits[indices]))]
+
+
+def register() -> None:
+    """``neural`` for every game with shipped weights."""
+    for game in GAMES:
+        register_bot("neural", _factory(game), game=game)
+
+
+def _factory(game: str) -> Any:
+    def build(seed: int | None = None) -> NeuralBot:
+        return NeuralBot(game, seed)
+
+    return build
