@@ -94,6 +94,7 @@ class NeuralBot(Bot):
         #: Why a move was the heuristic's instead (None while the policy plays).
         self.stand_in: str | None = None
         self._heuristic = make_bot("heuristic", game, seed)
+        self._heuristic.rng = self.rng  # one stream: a playout's luck seeds both
 
     def act(self, state: State, seat: int) -> Action:
         import numpy as np
