@@ -16,6 +16,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from cardtable.server.players.closing import closed_among
 from cardtable.server.players.fairplay import BLOCKS, block_seconds, leavers
 from cardtable.server.players.ratings import MODEL
 
@@ -223,3 +224,10 @@ def _quick_matches_keep_apart(server: Server) -> None:
         await seated.close()
 
     asyncio.run(scenario())
+
+
+def test_the_closed_tables_are_found_among_many_held(site):
+    site.store.quarantine("ABCDEF", "closed by an operator")
+    held = [f"T{n:05d}" for n in range(1200)] + ["ABCDEF"]
+    assert closed_among(site.players.db, held) == {"ABCDEF": "closed by an operator"}
+    assert closed_among(site.players.db, []) == {}

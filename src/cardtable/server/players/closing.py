@@ -32,13 +32,19 @@ POLL_SECONDS = 2.0
 CLOSED_CODE = 4503
 
 
+#: Codes asked about in one statement (well under SQLite's limit on parameters).
+CHUNK = 500
+
+
 def closed_among(db: Database, codes: list[str]) -> dict[str, str]:
     """The quarantine rows (code -> reason) of the tables ``codes``."""
-    if not codes:
-        return {}
-    marks = ", ".join("?" for _ in codes)
-    rows = db.rows(f"SELECT code, reason FROM quarantine WHERE code IN ({marks})", *codes)
-    return {str(code): str(reason) for code, reason in rows}
+    closed = {}
+    for start in range(0, len(codes), CHUNK):
+        chunk = codes[start : start + CHUNK]
+        marks = ", ".join("?" for _ in chunk)
+        rows = db.rows(f"SELECT code, reason FROM quarantine WHERE code IN ({marks})", *chunk)
+        closed.update({str(code): str(reason) for code, reason in rows})
+    return closed
 
 
 async def close_room(lobby: Lobby, room: Room, reason: str) -> None:
