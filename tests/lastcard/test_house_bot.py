@@ -116,3 +116,13 @@ def test_the_fast_house_playout_makes_the_moves_act_makes(bits):
             assert cardtable.replay(fast.record()).to_json() == fast.to_json()
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_with_seven_zero_it_plays_a_seven_first_when_a_much_shorter_hand_is_there_to_take():
+    hands = [["R7", "Rskip", "G1", "G2", "B3"], ["B1", "B2"]]
+    swapping = deal(hands, seven_zero=True)
+    assert BOT.act(swapping, 0) == Play("R7", None, False)
+    plain = deal(hands)  # without the rule the Skip's 20 points go first
+    assert BOT.act(plain, 0) == Play("Rskip", None, False)
+    close = deal([["R7", "Rskip", "G1"], ["B1", "B2"]], seven_zero=True)
+    assert BOT.act(close, 0) == Play("Rskip", None, False)

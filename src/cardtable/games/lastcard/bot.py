@@ -16,7 +16,8 @@ hand sizes). Its rules of thumb:
 
 Under the house rules it also catches every missed call it may, jumps in whenever it
 holds the identical card (shedding a card out of turn costs nothing), swaps hands after
-a 7 with the player holding fewest cards, and challenges a +4 it cannot pass on when a
+a 7 with the player holding fewest cards (and plays a 7 first when that hand is at
+least 2 cards shorter than its own), and challenges a +4 it cannot pass on when a
 bluff is likely enough to be worth the risk (see ``_challenges``).
 
 It chooses from the hand bitmasks (``_choice``), which searches need: they play
@@ -43,6 +44,7 @@ from .cards import (
     PLUS2,
     PLUS4CARD,
     POINTS,
+    RANK_OF,
     REVERSE,
     SKIP,
     TYPES,
@@ -217,6 +219,8 @@ def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
     """
     sizes = state.sizes
     call = 1 if sizes[seat] == 2 else 0
+    if state.rules.seven_zero and mine & _SEVENS and _swap_pays(sizes, seat):
+        return (mine & _SEVENS).bit_length() - 1, call, call
     attack = sizes[state.after[seat]] <= _ATTACK_WHEN_AT_MOST
     hits = _HITS[state.num_players == 2]
     if mine < FIRST_WILD_BIT and not mine & ~_SAME_COLOUR[mine.bit_length() - 1]:
@@ -256,12 +260,20 @@ def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
     return t, call, (4 * call + favourite if t >= WILD else call)
 
 
+def _swap_pays(sizes: list[int], seat: int) -> bool:
+    """With ``seven_zero``: another player holds at least 2 cards fewer, so a 7 (and the
+    swap with the shortest hand that follows) sheds more than any other play."""
+    return min(size for p, size in enumerate(sizes) if p != seat) + 2 <= sizes[seat]
+
+
 def _hits(two_players: bool) -> tuple[bool, ...]:
     """Per type: does it stop or punish the next player? (A Reverse does with two.)"""
     attacks = (SKIP, PLUS2, PLUS4CARD, *((REVERSE,) if two_players else ()))
     return tuple(KIND[t] in attacks for t in range(TYPES))
 
 
+#: The four 7s' types.
+_SEVENS = sum(BIT[t] for t in range(WILD) if RANK_OF[t] == 7)
 #: ``_HITS[two_players][t]``: whether playing type ``t`` attacks the next player.
 _HITS = (_hits(False), _hits(True))
 #: ``_SAME_COLOUR[t]``: the coloured types of coloured type ``t``'s colour.
