@@ -4,9 +4,13 @@ that does not own the table is linked to its player by the owner."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.browsers import Browser
 from tests.server.support import Client, create_table
@@ -87,3 +91,25 @@ def test_rated_quick_match_pairs_players_who_seek_through_different_processes(
         assert again["code"] == second["code"]
         status = httpx.get(f"{site.nodes[2].url}/api/tables/{again['code']}", timeout=5).json()
         assert status["game"] == "skyjo" and [s["kind"] for s in status["seats"]] == ["human"] * 2
+
+
+def test_a_table_closed_by_an_operator_tells_its_relayed_seats(tmp_path, postgres, redis_server):
+    with running_site(tmp_path, postgres, redis_server) as site:
+        code = create_table(site.nodes[0], "skyjo", ["human", "human"])["code"]
+        owner = site.owner(code)
+        edge = next(node for node in site.nodes if node is not owner)
+
+        async def scenario() -> None:
+            ann = await Client.open(edge, code)
+            await ann.join("Ann")
+            command = [sys.executable, "-m", "cardtable.cli", "admin", "--db", site.url]
+            closed = await asyncio.to_thread(
+                subprocess.run, [*command, "close-table", code], capture_output=True, timeout=60
+            )
+            assert closed.returncode == 0, closed.stderr
+            told = await ann.expect("error", timeout=10)
+            assert told["error"] == "quarantined" and "closed by an operator" in told["message"]
+            with pytest.raises(ConnectionClosed):
+                await ann.expect("state", timeout=5)
+
+        asyncio.run(scenario())

@@ -6,8 +6,11 @@ learns of it here: every ``POLL_SECONDS`` it looks for quarantine rows of the
 tables it holds. It then ends the match there, unfinished: nothing of it is settled,
 so no rating moves and no leave is counted (as for a match abandoned with its
 table); tells every connection at the table why, as a refused socket is told, and
-closes it with that refusal's code (4503); and forgets the room, so the table is
-refused from then on (503 ``quarantined``) like any quarantined table.
+closes it with that refusal's code (4503; a socket relayed from another process of
+a site is closed by that process, as when a table moves); and forgets the room, so
+the table is refused from then on (503 ``quarantined``) like any quarantined table.
+A process that loads the table again before its restart (another process of a site,
+once the owner's lease lapses) closes it the same way at its next poll.
 """
 
 from __future__ import annotations
@@ -58,9 +61,15 @@ async def close_room(lobby: Lobby, room: Room, reason: str) -> None:
     lobby.listing.invalidate()
     room.close()
     refusal = ProtocolError("quarantined", f"table {code} is out of service: {reason}", 503)
+    told = {"type": "error", "seq": None} | refusal.to_json()
     for conn in list(room.conns):
+        relayed = getattr(conn, "hang_up", None)
+        if relayed is not None:  # a socket on another process of the site: through it
+            conn.send(told)
+            relayed()
+            continue
         with contextlib.suppress(Exception):  # a socket already gone
-            await conn.ws.send_json({"type": "error", "seq": None} | refusal.to_json())
+            await conn.ws.send_json(told)
             await conn.ws.close(CLOSED_CODE, refusal.message[:120])
     logger.warning("table %s closed: %s", code, reason)
 
