@@ -11,7 +11,7 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import health, metrics, routes
+from . import health, metrics, metrics_page, routes
 from .api_pace import ApiPace
 from .bots import make_executor, start_workers
 from .cluster import make_lobby, make_probes
@@ -39,7 +39,7 @@ def create_app(config: ServerConfig) -> Starlette:
         executor = metrics.MeasuredExecutor(executor)
         lobby = make_lobby(store, executor, config)
         app.state.lobby = lobby
-        app.state.lobby_figures = metrics.lobby_registry(lobby)
+        app.state.lobby_figures = metrics_page.lobby_registry(lobby)
         app.state.health = watching = health.Health(make_probes(lobby))
         app.state.players = players = await asyncio.to_thread(Players, config.db)
         players.watch(lobby)
@@ -77,7 +77,7 @@ def create_app(config: ServerConfig) -> Starlette:
         ),
         *player_routes.ROUTES,
         Route("/openapi.json", routes.openapi_schema),
-        Route("/metrics", metrics.metrics_endpoint),
+        Route("/metrics", metrics_page.metrics_endpoint),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         WebSocketRoute("/ws/{code}", table_socket),

@@ -1,4 +1,4 @@
-"""The server's figures in the Prometheus text format, at ``/metrics``.
+"""The server's counters and histograms, served at ``/metrics`` in the Prometheus format.
 
 Counters and histograms live in ``prometheus_client``'s default registry (with the
 library's own process figures: memory, processor time, open files); they are moved
@@ -7,29 +7,23 @@ where things happen: an action's acknowledgement (``Connection``), a bot decisio
 around the store's write methods, so that the stores know nothing of metrics), the
 relay and the leases (``cluster``), the garbage collector (``collector``). What is a
 state rather than an event (open tables and sockets by game) is read from the lobby
-when scraped (``LobbyFigures``), so it never drifts from what the lobby holds.
+when scraped (``server/metrics_page.py``, which serves ``/metrics`` and sits above
+the lobby, while this module sits below the connections that count into it).
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter as Tally
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from functools import wraps
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-import prometheus_client
 from prometheus_client import Counter, Gauge, Histogram
-from prometheus_client.core import GaugeMetricFamily
-from prometheus_client.registry import Collector, CollectorRegistry
-from starlette.requests import Request
-from starlette.responses import Response
 
 from .collector import CollectorPauses, Pause
 
 if TYPE_CHECKING:
-    from .lobby import Lobby
     from .storage import Store
 
 P = ParamSpec("P")
@@ -175,56 +169,3 @@ def count_pauses() -> None:
 
 #: The recorders whose pauses are counted already.
 _COUNTED: list[CollectorPauses] = []
-
-
-class LobbyFigures(Collector):
-    """Open tables and their connections by game, read from the lobby when scraped."""
-
-    def __init__(self, lobby: Lobby) -> None:
-        self.lobby = lobby
-
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        rooms = list(self.lobby.rooms.values())
-        tables = Tally(room.table.game for room in rooms)
-        conns: Tally[str] = Tally()
-        for room in rooms:
-            conns[room.table.game] += len(room.conns)
-        yield _by_game("cardtable_open_tables", "Tables served by this process", tables)
-        yield _by_game(
-            "cardtable_table_connections",
-            "Connections at the tables this process serves (relayed ones included)",
-            conns,
-        )
-        sockets = GaugeMetricFamily(
-            "cardtable_sockets", "WebSocket connections open on this process"
-        )
-        sockets.add_metric([], sum(self.lobby.sockets.values()))
-        yield sockets
-
-
-def _by_game(name: str, text: str, counts: Tally[str]) -> GaugeMetricFamily:
-    family = GaugeMetricFamily(name, text, labels=["game"])
-    for game, count in sorted(counts.items()):
-        family.add_metric([game], count)
-    return family
-
-
-def lobby_registry(lobby: Lobby) -> CollectorRegistry:
-    """A registry of one app's lobby figures (apps in one process keep theirs apart)."""
-    count_pauses()
-    registry = CollectorRegistry(auto_describe=True)
-    registry.register(LobbyFigures(lobby))
-    return registry
-
-
-def exposition(registries: Iterable[CollectorRegistry]) -> bytes:
-    """The text format of the default registry and of ``registries``."""
-    return b"".join(
-        prometheus_client.generate_latest(r) for r in [prometheus_client.REGISTRY, *registries]
-    )
-
-
-async def metrics_endpoint(request: Request) -> Response:
-    """``GET /metrics``: every figure, in the Prometheus text format."""
-    body = exposition([request.app.state.lobby_figures])
-    return Response(body, media_type=prometheus_client.CONTENT_TYPE_LATEST)
