@@ -74,20 +74,35 @@ def test_quick_match_requests_are_checked(server):
         assert response.status_code == 400 and words in response.json()["message"], body
 
 
+#: Seconds each bot move waits at the stand-in's table: the suite's servers play bots at
+#: once, and a whole one-round match would then be over before the person's ``back``
+#: arrives (the seat, stood in for five turns, is rightly freed at the match's end).
+STAND_IN_DELAY = 0.15
+
+
 def test_the_stand_in_keeps_playing_until_the_person_takes_the_seat_back(server):
     code = create_table(
-        server, "skyjo", ["human", "random"], turn_seconds=0.3, options=short_options("skyjo")
+        server,
+        "skyjo",
+        ["human", "random"],
+        turn_seconds=0.3,
+        bot_delay=STAND_IN_DELAY,
+        options=short_options("skyjo"),
     )["code"]
 
     async def scenario():
         (client,) = await seat_clients(server, code, [0])
         await client.send({"type": "start"})
         await client.expect("timeout")
-        # The stand-in plays every later turn of seat 0 without waiting for its timer.
+        # The stand-in plays every later turn of seat 0 without waiting for its timer;
+        # a Skyjo turn ends with a replace or a discard (a draw or a take begins it).
         own_turns = 0
         while own_turns < 3:
             message = await client.expect("state")
-            own_turns += sum(e.get("seat") == 0 and e["type"] == "draw" for e in message["events"])
+            own_turns += sum(
+                e.get("seat") == 0 and e["type"] in ("replace", "discard")
+                for e in message["events"]
+            )
         await client.send({"type": "back"})
         table = await client.expect("table")
         while table["table"]["seats"][0]["autoplay"]:
