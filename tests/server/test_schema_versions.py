@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from psycopg.types.json import Jsonb
@@ -25,6 +26,8 @@ from cardtable.server.migrations import VERSION
 from cardtable.server.stores import open_store
 
 from .backends import BACKEND
+from .browsers import Browser
+from .support import Server, create_table
 
 PREVIOUS_SQLITE = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -262,3 +265,31 @@ def test_a_database_of_a_newer_cardtable_is_refused_in_one_line(tmp_path, capsys
     assert line.startswith("cardtable: error: the database")
     assert f"newer than this cardtable's {VERSION}" in line
     assert _version(url) == VERSION + 1  # left as it was
+
+
+def test_three_starts_on_one_database_apply_each_step_once_and_keep_what_was_written(tmp_path):
+    """Start, stop, start, stop, start a server on one database: the first start applies
+    every step, the later ones none (a step applied again fails on a table it creates
+    that is there already, and the server with it), and the table, the guest player and
+    the guest's session written in the first run are all there in the third."""
+    server = Server(tmp_path / "thrice.db")
+    url = BACKEND.url(server.db)
+    session: str | None = None
+    code = player = ""
+    try:
+        for start in range(3):
+            server.start()
+            assert _version(url) == VERSION
+            browser = Browser(server)  # the site's Origin: this start's port
+            browser.session = session
+            if start == 0:
+                player = browser.guest("Ada")["id"]
+                session = browser.session
+                code = create_table(server, "skyjo", ["human", "random"])["code"]
+            assert browser.me().json()["id"] == player
+            status = httpx.get(f"{server.url}/api/tables/{code}", timeout=5)
+            assert status.status_code == 200 and status.json()["code"] == code
+            server.stop()
+    finally:
+        server.stop()
+    assert "already exists" not in server.log.read_text()
