@@ -11,9 +11,10 @@ different amounts on different connections, while a claim usually meets none.
 Measured through delaying proxies on a busy machine, the mean (RFC 6298's 1/8 gain)
 overstated a 250 ms route's one-way delay by 2.3 ms and a 20 ms route's by 0.7 ms,
 enough for the nearer of two players clicking at the same moment to win only 37-44%
-of races; the median of the last nine was within 0.1 ms of the claims' typical delay
-on every route (docs/server.md, "Races"). A lasting change of route moves the median
-within five samples; one slow answer does not move it.
+of races; the median of the last nine exceeded the claims' typical delay by the same
+~1 ms on every route (a ping's wait in the outbox, which cancels between two players),
+and the split was even (docs/research/race-lag-estimate.md). A lasting change of
+route moves the median within five samples; one slow answer does not move it.
 
 Only a client that answers pings is pinged: it asks by sending a first ``pong``
 without an id. The next ping goes out ``PING_SECONDS`` after each answer, so a
