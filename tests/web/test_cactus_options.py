@@ -9,31 +9,17 @@ from typing import Any
 
 import httpx
 
-from .states import Step, find, position, render_position
+from . import choices
+from .choices import sent
+from .states import Step, render_position
 from .support import open_custom, set_name
 
 SNAP = {"snap_opponent": True}
 
 
 def where(kind: str, test: Callable[[Step, int], bool] | None = None, **options: Any):
-    """A position whose viewer may make a move of ``kind`` (and passes ``test``)."""
-
-    def found(step: Step) -> int | None:
-        state = step.state
-        if state.is_over:
-            return None
-        for seat in state.to_act:
-            kinds = {a.kind for a in state.legal_actions(seat)}
-            if kind in kinds and (test is None or test(step, seat)):
-                return seat
-        return None
-
-    step, seat = find("cactus", 3, found, **options)
-    return position(step, seat)
-
-
-def sent(page) -> list[dict[str, Any]]:
-    return page.evaluate("window.__sent")
+    """A Cactus position (three players) whose viewer may make a move of ``kind``."""
+    return choices.where("cactus", 3, kind, test, **options)
 
 
 def test_another_players_card_can_be_thrown_in_a_quick_discard(web_server, open_page):

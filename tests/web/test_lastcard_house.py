@@ -8,7 +8,9 @@ from typing import Any
 
 import httpx
 
-from .states import Step, find, position, render_position
+from . import choices
+from .choices import sent
+from .states import Step, render_position
 from .support import open_custom, set_name
 
 PARTY = {"jump_in": True, "seven_zero": True, "catch_missed_call": True}
@@ -16,24 +18,8 @@ CHALLENGE = {"challenge_plus_four": True}
 
 
 def where(kind: str, test: Callable[[Step, int], bool] | None = None, **options: Any):
-    """A position whose viewer may make a move of ``kind`` (and passes ``test``)."""
-
-    def found(step: Step) -> int | None:
-        state = step.state
-        if state.is_over:
-            return None
-        for seat in state.to_act:
-            kinds = {a.kind for a in state.legal_actions(seat)}
-            if kind in kinds and (test is None or test(step, seat)):
-                return seat
-        return None
-
-    step, seat = find("lastcard", 4, found, **options)
-    return position(step, seat)
-
-
-def sent(page) -> list[dict[str, Any]]:
-    return page.evaluate("window.__sent")
+    """A Last Card position (four players) whose viewer may make a move of ``kind``."""
+    return choices.where("lastcard", 4, kind, test, **options)
 
 
 def test_a_card_that_may_jump_in_is_playable_from_the_hand_out_of_turn(web_server, open_page):
