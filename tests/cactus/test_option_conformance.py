@@ -12,12 +12,12 @@ import pytest
 import cardtable
 from cardtable import coach
 from cardtable.bots import make_bot
-from cardtable.engine.state import SYSTEM
 from cardtable.games.cactus import greedy as greedy_module
 from cardtable.games.cactus import state as state_module
 from cardtable.games.cactus.cards import RANK
 from cardtable.games.cactus.greedy import CactusGreedy
 
+from ..engine import roundtrips
 from ..engine.roundtrips import check_apply_legal, check_determinize, check_restore_and_clone
 
 COMBINATIONS = [
@@ -28,18 +28,7 @@ COMBINATIONS = [
 
 def random_match(state, rng, steps, check=None):
     """Random moves (throws as often as passes) and now and then the server closing a window."""
-    for step in range(steps):
-        if state.is_over:
-            return
-        if state.system_actions() and rng.random() < 0.1:
-            state.apply(SYSTEM, state.system_actions()[0])
-        else:
-            seat = rng.choice(state.to_act)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        assert state.card_count() == 52
-        assert all(state.legal_actions(seat) for seat in state.to_act)
-        if check is not None:
-            check(state, step)
+    roundtrips.random_match(state, rng, steps, cards=52, close=0.1, check=check)
 
 
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)))

@@ -9,12 +9,12 @@ leave the seat everything it knows. Each game's tests walk many matches through 
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
-from cardtable.engine.state import State
+from cardtable.engine.state import SYSTEM, State
 
 
 def walk(state: State, rng: random.Random, limit: int) -> Iterator[tuple[int, Action]]:
@@ -26,6 +26,32 @@ def walk(state: State, rng: random.Random, limit: int) -> Iterator[tuple[int, Ac
         action = rng.choice(state.legal_actions(seat))
         yield seat, action
         state.apply(seat, action)
+
+
+def random_match(
+    state: State,
+    rng: random.Random,
+    steps: int,
+    *,
+    cards: int,
+    close: float,
+    check: Callable[[State, int], None] | None = None,
+) -> None:
+    """Random moves of the seats to act, and with chance ``close`` (when the server may
+    act) the server closing a window; after each step all ``cards`` are in play, every
+    seat to act has a move, and ``check(state, step)`` runs."""
+    for step in range(steps):
+        if state.is_over:
+            return
+        if state.system_actions() and rng.random() < close:
+            state.apply(SYSTEM, state.system_actions()[0])
+        else:
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.card_count() == cards
+        assert all(state.legal_actions(seat) for seat in state.to_act)
+        if check is not None:
+            check(state, step)
 
 
 def seen_by_all(state: State) -> list[Any]:

@@ -13,15 +13,8 @@ from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, PASS, SWAP_
 from cardtable.games.lastcard.bot import LastCardHeuristicBot
 from cardtable.games.lastcard.state import LastCardState
 
-HOUSE = (
-    "jump_in",
-    "seven_zero",
-    "draw_until_playable",
-    "challenge_plus_four",
-    "catch_missed_call",
-    "strict_plus_four",
-    "forced_play_drawn",
-)
+from .house import HOUSE
+
 PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
 BOT = LastCardHeuristicBot(seed=0)
 

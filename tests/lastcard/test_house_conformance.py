@@ -9,26 +9,18 @@ import random
 import pytest
 
 import cardtable
-from cardtable.engine.state import SYSTEM
 from cardtable.games.lastcard import bot as bot_module
 from cardtable.games.lastcard import state as state_module
 from cardtable.games.lastcard.bot import LastCardHeuristicBot
 
+from ..engine import roundtrips
 from ..engine.roundtrips import (
     check_apply_legal,
     check_determinize,
     check_restore_and_clone,
 )
+from .house import HOUSE
 
-HOUSE = (
-    "jump_in",
-    "seven_zero",
-    "draw_until_playable",
-    "challenge_plus_four",
-    "catch_missed_call",
-    "strict_plus_four",
-    "forced_play_drawn",
-)
 COMBINATIONS = [
     {name: bool(bits >> i & 1) for i, name in enumerate(HOUSE)} for bits in range(1 << len(HOUSE))
 ]
@@ -36,18 +28,7 @@ COMBINATIONS = [
 
 def random_match(state, rng, steps, check=None):
     """Random moves of the seats to act, and now and then the server closing a window."""
-    for step in range(steps):
-        if state.is_over:
-            return
-        if state.system_actions() and rng.random() < 0.2:
-            state.apply(SYSTEM, state.system_actions()[0])
-        else:
-            seat = rng.choice(state.to_act)
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        assert state.card_count() == 108
-        assert all(state.legal_actions(seat) for seat in state.to_act)
-        if check is not None:
-            check(state, step)
+    roundtrips.random_match(state, rng, steps, cards=108, close=0.2, check=check)
 
 
 @pytest.mark.parametrize("bits", range(len(COMBINATIONS)))
