@@ -8,6 +8,7 @@ alone; no response body ever carries it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -286,14 +287,24 @@ async def leaderboard(request: Request) -> JSONResponse:
     return JSONResponse(answer)
 
 
-async def follow(request: Request) -> Response:
-    players = _players(request)
+async def _between(
+    request: Request, add: Callable[[str, str], None], remove: Callable[[str, str], None]
+) -> tuple[str, str]:
+    """Add the signed-in player's tie to the player in the path (or remove it: DELETE),
+    the way following and blocking both do; the two players, the signed-in one first."""
     me, other = await _me(request), request.path_params["player"]
+    db = _players(request).db
     if request.method == "DELETE":
-        await players.db.run(players.friends.unfollow, me, other)
+        await db.run(remove, me, other)
     else:
         await _json_request(request)
-        await players.db.run(players.friends.follow, me, other)
+        await db.run(add, me, other)
+    return me, other
+
+
+async def follow(request: Request) -> Response:
+    friends = _players(request).friends
+    await _between(request, friends.follow, friends.unfollow)
     return Response(status_code=204)
 
 
@@ -325,12 +336,7 @@ async def block(request: Request) -> Response:
     """Block a player (or unblock: DELETE). A block takes effect at once at this
     process's tables: no chat between the two from then on."""
     players = _players(request)
-    me, other = await _me(request), request.path_params["player"]
-    if request.method == "DELETE":
-        await players.db.run(players.blocks.unblock, me, other)
-    else:
-        await _json_request(request)
-        await players.db.run(players.blocks.block, me, other)
+    me, other = await _between(request, players.blocks.block, players.blocks.unblock)
     lobby: Lobby = request.app.state.lobby
     for room in list(lobby.rooms.values()):
         for conn in room.conns:
