@@ -30,7 +30,9 @@ def _require_rl() -> None:
 def env(game: str, **kwargs: Any) -> CardtableAECEnv:
     """A PettingZoo AEC environment of ``game``: ``players`` (2), ``options``,
     ``reward`` (``win`` or ``score``), ``scope`` (``round`` or ``match``),
-    ``render_mode``. See ``cardtable.rl.aec`` and docs/rl.md."""
+    ``render_mode``, ``action_mask``, ``illegal_action`` (``raise``, ``lose`` or
+    ``penalise``), ``selection`` (``turn`` or ``cycle``), ``max_cycles``. See
+    ``cardtable.rl.aec`` and docs/rl.md."""
     _require_rl()
     from .aec import CardtableAECEnv
 
@@ -38,8 +40,8 @@ def env(game: str, **kwargs: Any) -> CardtableAECEnv:
 
 
 def parallel_env(game: str, **kwargs: Any) -> CardtableParallelEnv:
-    """A PettingZoo parallel environment of ``game``, with the arguments of ``env``: one
-    action a step, the agent to act's. See ``cardtable.rl.parallel``."""
+    """A PettingZoo parallel environment of ``game``, with the arguments of ``env`` but
+    ``selection``: one action a step, the agent to act's. See ``cardtable.rl.parallel``."""
     _require_rl()
     from .parallel import CardtableParallelEnv
 
