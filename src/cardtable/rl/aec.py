@@ -115,11 +115,9 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type
         check_choice("illegal_action", illegal_action, ILLEGAL_CHOICES)
         check_choice("selection", selection, SELECTIONS)
         check_max_cycles(max_cycles)
-        self.illegal_action, self.selection, self.max_cycles = (
-            illegal_action,
-            selection,
-            max_cycles,
-        )
+        self.illegal_action = illegal_action
+        self.selection = selection
+        self.max_cycles = max_cycles
         if render_mode is not None:
             check_choice("render_mode", render_mode, self.metadata["render_modes"])
         self.game_spec = get_game(game)
