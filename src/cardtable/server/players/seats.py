@@ -4,8 +4,9 @@ A seat is linked to a player when a browser with a session takes it (``take``); 
 seat taken without one is unlinked. When a match finishes, ``settle`` copies the
 seats' players into ``match_players`` (a player's history) and hands the match to
 the ratings, all in one transaction that also marks the match settled: a match is
-settled once, whether the call comes at its end or from the sweep at start-up after
-a restart that fell between the last action and the settlement.
+settled once, whether the call comes at its end, from the sweep at start-up after
+a restart that fell between the last action and the settlement, or from a site's
+periodic sweep after its owner died there (``Players.sweep``), several at once.
 """
 
 from __future__ import annotations

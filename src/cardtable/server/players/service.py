@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("cardtable.players")
 
+#: Leases between two settlement sweeps on a site (``sweep_forever``).
+SWEEP_LEASES = 2
+
 
 class Players:
     def __init__(self, db_url: str) -> None:
@@ -99,6 +102,8 @@ class Players:
             self.presence.shared = site.aio
             self.queue = SharedQueue(site.aio, site.locks)
             self._tasks.append(loop.create_task(self.presence.publish_forever(lobby)))
+            interval = SWEEP_LEASES * lobby.config.lease_seconds
+            self._tasks.append(loop.create_task(self.sweep_forever(interval)))
 
     def attach(self, room: Room) -> None:
         """Hook the player layer into a room of this process."""
@@ -121,13 +126,35 @@ class Players:
     async def settle(self, code: str, number: int, leavers: frozenset[int] = frozenset()) -> None:
         try:
             await self.db.run(self.seats.settle, code, number, leavers)
-        except Exception:  # settled by the sweep at the next start
+        except Exception:  # settled by a later sweep (a site's, or the next start's)
             logger.exception("table %s: match %d not settled", code, number)
 
     async def resume(self) -> None:
         """Settle the finished matches whose settlement a restart cut short."""
         for code, number in await self.db.run(self.seats.unsettled):
             await self.settle(code, number)
+
+    async def sweep_forever(self, interval: float) -> None:
+        """On a site, settle the finished matches a dead process left unsettled: its
+        tables are not taken over once their match is over, and the surviving
+        processes do not restart. A match is settled once it is still unsettled at two
+        sweeps in a row, so a live owner settles its own (with the leavers only it
+        knows); concurrent sweeps settle a match once (``Seats.settle``)."""
+        seen: set[tuple[str, int]] = set()
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                seen = await self.sweep(seen)
+            except Exception:  # the database is away: the next sweep tries again
+                logger.exception("the settlement sweep failed")
+
+    async def sweep(self, seen: set[tuple[str, int]]) -> set[tuple[str, int]]:
+        """Settle the unsettled matches also in ``seen`` (the previous sweep's);
+        returns the unsettled ones, to settle at the next sweep if they still are."""
+        unsettled = set(await self.db.run(self.seats.unsettled))
+        for code, number in sorted(unsettled & seen):
+            await self.settle(code, number)
+        return unsettled
 
     def close(self) -> None:
         for task in self._tasks:
