@@ -48,7 +48,7 @@ from .slices import (
     run_identity,
     slice_block,
 )
-from .tournament import add_run_arguments, check_plot_path, new_figure, save_figure
+from .tournament import add_run_arguments, matches_of, new_figure, save_figure
 
 #: The bot whose rating is 0 when it plays.
 ANCHOR = "random"
@@ -332,22 +332,13 @@ def plot_ladder(summary: dict[str, Any], path: str) -> None:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    spec = get_game(args.game)
-    options = spec.options_type.from_strings(args.option).to_dict()
-    bots = list(dict.fromkeys(split_specs(args.bots)))
-    if args.plot:
-        check_plot_path(args.plot)
-    total = len(ladder_plans(args.game, args.players, bots, args.games, args.seed, options))
+    spec, matches = matches_of(args, list(dict.fromkeys(split_specs(args.bots))))
+    total = len(ladder_plans(*matches))
     part = part_of(args)
     first, end = part.bounds(total)
     with match_progress(end - first, f"{spec.title} ladder", quiet=args.json) as advance:
         summary = run_ladder(
-            args.game,
-            args.players,
-            bots,
-            args.games,
-            args.seed,
-            options,
+            *matches,
             args.workers,
             advance,
             ray=args.ray,

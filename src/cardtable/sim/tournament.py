@@ -15,12 +15,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.argtypes import add_game_and_rule_options, whole
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.errors import CardtableError
-from cardtable.engine.registry import get_game, make
+from cardtable.engine.registry import GameSpec, get_game, make
 from cardtable.extras import require
 
 from .cluster import play_plans
@@ -297,22 +297,35 @@ def plot_scores(records: list[BotRecord], game: str, path: str) -> None:
     save_figure(fig, path)
 
 
-def cmd_tournament(args: argparse.Namespace) -> int:
+class Matches(NamedTuple):
+    """The matches a command line asks for, in the order that ``run_tournament``,
+    ``run_ladder`` and ``ladder_plans`` take them first."""
+
+    game: str
+    players: int
+    bots: list[str]
+    games: int
+    seed: int
+    options: dict[str, Any]
+
+
+def matches_of(args: argparse.Namespace, bots: list[str]) -> tuple[GameSpec, Matches]:
+    """The game and the matches of a tournament or ladder command line, among ``bots``;
+    a ``--plot`` path is checked here, before any match is played."""
     spec = get_game(args.game)
     options = spec.options_type.from_strings(args.option).to_dict()
-    bots = split_specs(args.bots)
     if args.plot:
         check_plot_path(args.plot)
-    rotations = len(dict.fromkeys(bots))
+    return spec, Matches(args.game, args.players, bots, args.games, args.seed, options)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    spec, matches = matches_of(args, split_specs(args.bots))
+    rotations = len(dict.fromkeys(matches.bots))
     first, end = part_of(args).bounds(-(-args.games // rotations) * rotations)
     with match_progress(end - first, f"{spec.title} matches", quiet=args.json) as advance:
         summary, records = run_tournament(
-            args.game,
-            args.players,
-            bots,
-            args.games,
-            args.seed,
-            options,
+            *matches,
             workers=args.workers,
             progress=advance,
             ray=args.ray,
