@@ -138,14 +138,21 @@ def measure(
     return rates
 
 
+def medians(rates: dict[str, list[tuple[float, float]]]) -> dict[str, tuple[float, float]]:
+    """Each side's median games/s and median actions/s over its runs."""
+    return {
+        name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
+        for name, runs in rates.items()
+    }
+
+
 def print_rates(rates: dict[str, list[tuple[float, float]]], reference: str) -> None:
     """The median games/s and actions/s of each side, and its games/s ratio to ``reference``."""
     width = max(map(len, rates)) + 2
     print(f"{'':<{width}}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}{'vs RLCard':>11}")
-    reference_gps = statistics.median(r[0] for r in rates[reference])
-    for name, runs in rates.items():
-        gps = statistics.median(r[0] for r in runs)
-        aps = statistics.median(r[1] for r in runs)
+    median = medians(rates)
+    reference_gps = median[reference][0]
+    for name, (gps, aps) in median.items():
         ratio = f"{gps / reference_gps:.2f}x"
         print(f"{name:<{width}}{gps:>10,.0f}{aps:>11,.0f}{aps / gps:>14.1f}{ratio:>11}")
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import functools
 import random
-import statistics
 import sys
 import time
 from typing import Any
@@ -45,7 +44,7 @@ import numpy as np
 import rlcard
 
 import cardtable.rl
-from lastcard_vs_rlcard import Runner, measure, parse_cli
+from lastcard_vs_rlcard import Runner, measure, medians, parse_cli
 
 RLCARD_RULES = {
     "play_drawn": False,
@@ -151,11 +150,9 @@ def print_table(rates: dict[str, list[tuple[float, float]]]) -> None:
     width = max(map(len, rates)) + 2
     head = f"{'':<{width}}{'episodes/s':>11}{'steps/s':>12}{'steps/ep':>9}"
     print(f"{head}{'ep/s vs RLCard':>16}{'steps/s vs RLCard':>19}")
-    ref_eps = statistics.median(r[0] for r in rates[RLCARD])
-    ref_sps = statistics.median(r[1] for r in rates[RLCARD])
-    for name, runs in rates.items():
-        eps = statistics.median(r[0] for r in runs)
-        sps = statistics.median(r[1] for r in runs)
+    median = medians(rates)
+    ref_eps, ref_sps = median[RLCARD]
+    for name, (eps, sps) in median.items():
         row = f"{name:<{width}}{eps:>11,.0f}{sps:>12,.0f}{sps / eps:>9.1f}"
         print(f"{row}{eps / ref_eps:>15.2f}x{sps / ref_sps:>18.2f}x")
 
