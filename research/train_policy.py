@@ -5,8 +5,14 @@ A small multilayer perceptron (two hidden layers) reads the observation vector o
 before the softmax, so the policy never puts weight on them. A value head shares the
 hidden layers. The learner sits in seat 0 of a 2-player table against the game's
 heuristic (the `hard` level), one round an episode, in ``--envs`` matches stepped
-together by ``cardtable.rl.vector_env``. The training stops at ``--steps`` learner
-decisions or ``--minutes`` of wall clock, whichever comes first, and writes:
+together by ``cardtable.rl.vector_env`` in each of ``--actors`` collectors (one by
+default). The collectors (``cardtable.rl.rollouts``) run the policy's weights with
+numpy: in this process, or, given ``--ray ADDRESS`` (``auto``, ``host:port`` or
+``ray://host:10001``), on Ray actors of that cluster, which are sent the weights each
+update and return their rollouts; the learner, and torch, stay in this process. The
+same seed and ``--actors`` give the same rollouts, hence the same training, either
+way. The training stops at ``--steps`` learner decisions or ``--minutes`` of wall
+clock, whichever comes first, and writes:
 
 - ``--out``: the policy's weights as a float32 ``.npz`` that
   ``cardtable.bots.neural`` runs with numpy alone (the value head is left out);
@@ -19,6 +25,11 @@ Needs the ``train`` extra (torch on the CPU is enough)::
     nice -n 15 python research/train_policy.py lastcard --minutes 25 --seed 1 \\
         --out src/cardtable/bots/weights/lastcard-2p.npz --log lastcard.jsonl \\
         --plot docs/research/learned_bot_lastcard.png
+
+and on a Ray cluster (the ``ray`` extra on every node; numpy is all the actors need)::
+
+    python research/train_policy.py lastcard --ray auto --actors 8 --envs 32 \
+        --minutes 25 --seed 1 --out lastcard-2p.npz --log lastcard.jsonl
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +45,7 @@ import numpy as np
 import torch
 from torch import nn
 
-import cardtable.rl
+from cardtable.rl.rollouts import Collector, Rollout, Weights, collectors
 
 #: Reward of a round per game. Skyjo's win alone says nothing to a beginner that loses
 #: every round to the heuristic; its round score against the opponent's does.
@@ -57,15 +69,26 @@ class Policy(nn.Module):
         return logits, self.v(h).squeeze(-1)
 
 
-def export(policy: Policy, path: Path, game: str, players: int, meta: dict[str, Any]) -> None:
-    """The weights the numpy bot reads: layers as (in, out) matrices, float32."""
-    layers = [policy.body[0], policy.body[2], policy.pi]
+def layers(policy: Policy, value: bool) -> dict[str, np.ndarray]:
+    """The layers as (in, out) float32 matrices and biases, ``w0, b0, ...``; with
+    ``value``, the value head as one more column of the last layer (what
+    ``cardtable.rl.rollouts`` collects with)."""
     arrays = {}
-    for k, layer in enumerate(layers):
-        arrays[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float32)
-        arrays[f"b{k}"] = layer.bias.detach().numpy().astype(np.float32)
+    for k, layer in enumerate([policy.body[0], policy.body[2], policy.pi]):
+        weight, bias = layer.weight, layer.bias
+        if value and layer is policy.pi:
+            weight = torch.cat([weight, policy.v.weight])
+            bias = torch.cat([bias, policy.v.bias])
+        arrays[f"w{k}"] = weight.detach().numpy().T.astype(np.float32)
+        arrays[f"b{k}"] = bias.detach().numpy().astype(np.float32)
+    return arrays
+
+
+def export(policy: Policy, path: Path, game: str, players: int, meta: dict[str, Any]) -> None:
+    """The weights the numpy bot reads (the value head left out)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     info = {"game": game, "players": players, **meta}
+    arrays = layers(policy, value=False)
     np.savez_compressed(path, meta=np.array(json.dumps(info, sort_keys=True)), **arrays)
 
 
@@ -97,65 +120,44 @@ def train(args: argparse.Namespace) -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     reward_kind, scale = REWARDS[args.game]
-    envs = cardtable.rl.vector_env(
-        args.game,
-        num_envs=args.envs,
-        players=args.players,
-        opponents=[args.opponent],
-        seed=args.seed,
-        reward=reward_kind,
+    size, actions = Collector(args.game, 1, args.seed, players=args.players).shape()
+    settings = {"players": args.players, "opponent": args.opponent, "reward": reward_kind}
+    pool = collectors(
+        args.ray, args.actors, args.game, args.envs, args.seed, scale=scale, **settings
     )
-    obs, _ = envs.reset()
-    size, actions = obs.shape[1], envs.action_masks().shape[1]
-    policy = Policy(size, actions, args.hidden)
+    with pool as collect:
+        _learn(args, collect, Policy(size, actions, args.hidden))
+    if args.plot and args.log:
+        plot(Path(args.log), Path(args.plot), args.game)
+
+
+def _learn(
+    args: argparse.Namespace, collect: Callable[[Weights, int], Rollout], policy: Policy
+) -> None:
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr)
     sample_rng = torch.Generator().manual_seed(args.seed)
-    ep_return = np.zeros(args.envs)
     start, steps, update = time.monotonic(), 0, 0
     log = open(args.log, "w") if args.log else None  # noqa: SIM115
-    T, N = args.rollout, args.envs
     while steps < args.steps and time.monotonic() - start < args.minutes * 60:
-        b_obs = np.zeros((T, N, size), np.float32)
-        b_mask = np.zeros((T, N, actions), np.bool_)
-        b_act = np.zeros((T, N), np.int64)
-        b_logp = np.zeros((T, N), np.float32)
-        b_val = np.zeros((T, N))
-        b_rew = np.zeros((T, N))
-        b_done = np.zeros((T, N))
-        b_valid = np.zeros((T, N), np.bool_)
-        finished: list[float] = []
-        for t in range(T):
-            mask = envs.action_masks()
-            valid = mask.any(axis=1)
-            safe = mask.copy()
-            safe[~valid, 0] = True  # a sub-environment awaiting its reset: action ignored
-            with torch.no_grad():
-                logits, value = policy(torch.from_numpy(obs), torch.from_numpy(safe))
-                dist = torch.distributions.Categorical(logits=logits)
-                act = torch.multinomial(dist.probs, 1, generator=sample_rng).squeeze(1)
-                logp = dist.log_prob(act)
-            b_obs[t], b_mask[t], b_act[t], b_valid[t] = obs, safe, act.numpy(), valid
-            b_logp[t], b_val[t] = logp.numpy(), value.numpy()
-            obs, rew, term, trunc, _ = envs.step(act.numpy())
-            done = term | trunc
-            b_rew[t], b_done[t] = rew * scale, done
-            ep_return += rew
-            for i in np.flatnonzero(done):
-                finished.append(float(ep_return[i]))
-                ep_return[i] = 0.0
-            steps += int(valid.sum())
-        with torch.no_grad():
-            mask_now = envs.action_masks()
-            mask_now[~mask_now.any(axis=1), 0] = True
-            _, last_value = policy(torch.from_numpy(obs), torch.from_numpy(mask_now))
-        adv = advantages(b_rew, b_val, b_done, b_valid, last_value.numpy(), args.gamma, args.lam)
-        ret = adv + b_val
-        keep = b_valid.reshape(-1)
+        batch = collect(layers(policy, value=True), args.rollout)
+        steps += batch.decisions
+        finished = batch.episodes
+        adv = advantages(
+            batch.rewards,
+            batch.values,
+            batch.dones,
+            batch.valid,
+            batch.last_values,
+            args.gamma,
+            args.lam,
+        )
+        ret = adv + batch.values
+        keep = batch.valid.reshape(-1)
         flat = {
-            "obs": torch.from_numpy(b_obs.reshape(T * N, size)[keep]),
-            "mask": torch.from_numpy(b_mask.reshape(T * N, actions)[keep]),
-            "act": torch.from_numpy(b_act.reshape(-1)[keep]),
-            "logp": torch.from_numpy(b_logp.reshape(-1)[keep]),
+            "obs": torch.from_numpy(batch.observations.reshape(keep.size, -1)[keep]),
+            "mask": torch.from_numpy(batch.masks.reshape(keep.size, -1)[keep]),
+            "act": torch.from_numpy(batch.actions.reshape(-1)[keep]),
+            "logp": torch.from_numpy(batch.log_probs.reshape(-1)[keep]),
             "adv": torch.from_numpy(adv.reshape(-1)[keep].astype(np.float32)),
             "ret": torch.from_numpy(ret.reshape(-1)[keep].astype(np.float32)),
         }
@@ -185,8 +187,8 @@ def train(args: argparse.Namespace) -> None:
             "seconds": round(time.monotonic() - start, 1),
             "cpu_seconds": round(time.process_time(), 1),
             "episodes": len(finished),
-            "mean_reward": float(np.mean(finished)) if finished else None,
-            "win_rate": float(np.mean([r > 0 for r in finished])) if finished else None,
+            "mean_reward": float(np.mean(finished)) if len(finished) else None,
+            "win_rate": float(np.mean(finished > 0)) if len(finished) else None,
         }
         print(json.dumps(record), flush=True)
         if log:
@@ -197,8 +199,6 @@ def train(args: argparse.Namespace) -> None:
     _save(policy, args, steps, start)
     if log:
         log.close()
-    if args.plot and args.log:
-        plot(Path(args.log), Path(args.plot), args.game)
 
 
 def _save(policy: Policy, args: argparse.Namespace, steps: int, start: float) -> None:
@@ -253,7 +253,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--envs", type=int, default=128)
+    parser.add_argument("--envs", type=int, default=128, help="matches per collector")
+    parser.add_argument("--actors", type=int, default=1, help="collectors (Ray actors with --ray)")
+    parser.add_argument("--ray", metavar="ADDRESS", help="collect on Ray actors of this cluster")
     parser.add_argument("--rollout", type=int, default=64, help="steps per environment per update")
     parser.add_argument("--steps", type=int, default=10**9, help="learner decisions at most")
     parser.add_argument("--minutes", type=float, default=25.0, help="wall-clock budget")

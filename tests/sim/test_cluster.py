@@ -5,15 +5,12 @@ counted once per match, and slices played on the cluster merging into the whole 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from cardtable.sim.cluster import chunk_size
 from cardtable.sim.simulate import simulate
 from cardtable.sim.tournament import run_tournament
 
-from .ray_cluster import LocalCluster
 from .test_slices import merge_json, run_json, save, without_timing
 
 pytestmark = pytest.mark.slow
@@ -31,15 +28,6 @@ RUNS = {
     ],
 }  # fmt: skip
 FAST = ["--option", "target_score=1", "--workers", "1", "--json"]
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[LocalCluster]:
-    running = LocalCluster()
-    try:
-        yield running.start(workers=1)
-    finally:
-        running.stop()
 
 
 @pytest.mark.parametrize("command", sorted(RUNS))
