@@ -24,11 +24,13 @@ COMBINATIONS = [
     {"wrong_throw_penalty": penalty, "snap_opponent": snap, "self_snap": self_snap}
     for penalty, snap, self_snap in itertools.product((1, 2), (False, True), (False, True))
 ]
+#: How often the server closes a window when it may: one step in ten.
+CLOSE = 0.1
 
 
 def random_match(state, rng, steps, check=None):
     """Random moves (throws as often as passes) and now and then the server closing a window."""
-    roundtrips.random_match(state, rng, steps, cards=52, close=0.1, check=check)
+    roundtrips.random_match(state, rng, steps, cards=52, close=CLOSE, check=check)
 
 
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)))
@@ -36,11 +38,7 @@ def test_every_combination_keeps_the_cards_and_plays_to_the_end(index):
     options = COMBINATIONS[index] | {"target_score": 40}
     for players in (2, 3, 5):
         state = cardtable.make("cactus", players, seed=index, options=options)
-        random_match(state, random.Random(index), 600)
-        state.random_playout(random.Random(index))
-        assert state.is_over and state.card_count() == 52
-        replayed = cardtable.replay(state.record())
-        assert replayed.totals == state.totals and replayed.winners == state.winners
+        roundtrips.check_plays_to_the_end(state, index, 600, cards=52, close=CLOSE)
 
 
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)))

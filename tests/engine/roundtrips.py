@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import cardtable
 from cardtable.engine.actions import Action
 from cardtable.engine.events import Event
 from cardtable.engine.state import SYSTEM, State
@@ -52,6 +53,18 @@ def random_match(
         assert all(state.legal_actions(seat) for seat in state.to_act)
         if check is not None:
             check(state, step)
+
+
+def check_plays_to_the_end(
+    state: State, seed: int, steps: int, *, cards: int, close: float
+) -> None:
+    """``steps`` steps of ``random_match``, then a random playout, both from ``seed``: the
+    match ends with all ``cards`` in play, and its record replays to the same result."""
+    random_match(state, random.Random(seed), steps, cards=cards, close=close)
+    state.random_playout(random.Random(seed))
+    assert state.is_over and state.card_count() == cards
+    replayed = cardtable.replay(state.record())
+    assert replayed.totals == state.totals and replayed.winners == state.winners
 
 
 def seen_by_all(state: State) -> list[Any]:

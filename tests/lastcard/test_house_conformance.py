@@ -24,11 +24,13 @@ from .house import HOUSE
 COMBINATIONS = [
     {name: bool(bits >> i & 1) for i, name in enumerate(HOUSE)} for bits in range(1 << len(HOUSE))
 ]
+#: How often the server closes a window when it may: one step in five.
+CLOSE = 0.2
 
 
 def random_match(state, rng, steps, check=None):
     """Random moves of the seats to act, and now and then the server closing a window."""
-    roundtrips.random_match(state, rng, steps, cards=108, close=0.2, check=check)
+    roundtrips.random_match(state, rng, steps, cards=108, close=CLOSE, check=check)
 
 
 @pytest.mark.parametrize("bits", range(len(COMBINATIONS)))
@@ -36,11 +38,7 @@ def test_every_combination_keeps_the_cards_and_plays_to_the_end(bits):
     options = COMBINATIONS[bits] | {"target_score": 0}
     players = 2 + bits % 5
     state = cardtable.make("lastcard", players, seed=bits, options=options)
-    random_match(state, random.Random(bits), 400)
-    state.random_playout(random.Random(bits))
-    assert state.is_over and state.card_count() == 108
-    replayed = cardtable.replay(state.record())
-    assert replayed.totals == state.totals and replayed.winners == state.winners
+    roundtrips.check_plays_to_the_end(state, bits, 400, cards=108, close=CLOSE)
 
 
 @pytest.mark.parametrize("name", [*HOUSE, "all"])
