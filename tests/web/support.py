@@ -108,6 +108,14 @@ def open_custom(page: Page) -> None:
     page.evaluate("document.getElementById('custom').open = true")
 
 
+def open_custom_game(page: Page, base_url: str, game: str, name: str = "Ann") -> None:
+    """The landing page as ``name``, with the custom table form open on ``game``."""
+    page.goto(f"{base_url}/")
+    set_name(page, name)
+    open_custom(page)
+    page.click(f"#game-picker [data-game={game}]")
+
+
 def create_in_lobby(
     page: Page,
     base_url: str,
@@ -118,10 +126,7 @@ def create_in_lobby(
 ) -> str:
     """Create a table through the lobby's custom form as ``name``; returns its code as
     the server gave it (the page shows it grouped; the page stays there)."""
-    page.goto(f"{base_url}/")
-    set_name(page, name)
-    open_custom(page)
-    page.click(f"#game-picker [data-game={game}]")
+    open_custom_game(page, base_url, game, name)
     page.select_option("#seat-count", str(len(seats)))
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)

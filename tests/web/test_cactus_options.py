@@ -12,7 +12,7 @@ import httpx
 from . import choices
 from .choices import sent
 from .states import Step, render_position
-from .support import open_custom, set_name
+from .support import open_custom_game
 
 SNAP = {"snap_opponent": True}
 
@@ -62,10 +62,7 @@ def test_after_a_right_snap_the_thrower_gives_one_of_their_cards(web_server, ope
 
 def test_the_options_are_named_in_the_lobby_and_the_snap_preset_sets_them(web_server, open_page):
     page = open_page()
-    page.goto(f"{web_server.url}/")
-    set_name(page, "Ann")
-    open_custom(page)
-    page.click("#game-picker [data-game=cactus]")
+    open_custom_game(page, web_server.url, "cactus")
     for name, label in {
         "snap_opponent": "Snap others' cards",
         "wrong_throw_penalty": "Wrong throw penalty",
@@ -84,10 +81,7 @@ def test_the_options_are_named_in_the_lobby_and_the_snap_preset_sets_them(web_se
 
 def test_the_skyjo_preset_without_column_clearing(web_server, open_page):
     page = open_page()
-    page.goto(f"{web_server.url}/")
-    set_name(page, "Ann")
-    open_custom(page)
-    page.click("#game-picker [data-game=skyjo]")
+    open_custom_game(page, web_server.url, "skyjo")
     assert page.is_checked('[data-option="clear_columns"]')
     page.click("#presets [data-preset='nocolumns']")
     assert (

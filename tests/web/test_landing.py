@@ -6,7 +6,7 @@ import pytest
 
 from cardtable.engine.registry import games
 
-from .support import TablePage, open_custom, set_name
+from .support import TablePage, open_custom_game, set_name
 
 
 @pytest.mark.parametrize("game", [spec.name for spec in games()])
@@ -79,10 +79,7 @@ def test_quick_match_seats_two_strangers_together_and_bots_fill_after_the_wait(
 
 def test_a_preset_sets_its_options_and_the_table_names_it(web_server, open_page):
     page = open_page()
-    page.goto(f"{web_server.url}/")
-    set_name(page, "Ann")
-    open_custom(page)
-    page.click("#game-picker [data-game=skyjo]")
+    open_custom_game(page, web_server.url, "skyjo")
     page.click("#presets [data-preset='quick']")
     assert page.input_value('[data-option="target_score"]') == "50"
     assert page.locator("#presets [aria-pressed=true]").inner_text().startswith("Quick game")

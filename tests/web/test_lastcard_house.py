@@ -11,7 +11,7 @@ import httpx
 from . import choices
 from .choices import sent
 from .states import Step, render_position
-from .support import open_custom, set_name
+from .support import open_custom_game
 
 PARTY = {"jump_in": True, "seven_zero": True, "catch_missed_call": True}
 CHALLENGE = {"challenge_plus_four": True}
@@ -73,10 +73,7 @@ def test_after_a_seven_each_other_player_can_be_chosen_to_swap_with(web_server, 
 
 def test_the_house_rules_presets_set_their_options_and_name_the_table(web_server, open_page):
     page = open_page()
-    page.goto(f"{web_server.url}/")
-    set_name(page, "Ann")
-    open_custom(page)
-    page.click("#game-picker [data-game=lastcard]")
+    open_custom_game(page, web_server.url, "lastcard")
     for name, label in LABELS.items():
         row = page.locator(f"label:has([data-option='{name}'])")
         assert row.locator(".option-name").inner_text() == label
