@@ -4,6 +4,7 @@ step, a saved, cloned or ``apply_legal`` state is the match itself, a determiniz
 shows its seat what it sees; the compiled core (which plays neither option) is left to
 the Python engine for them, and the bots play the options' moves legally."""
 
+import functools
 import itertools
 import random
 
@@ -28,9 +29,8 @@ COMBINATIONS = [
 CLOSE = 0.1
 
 
-def random_match(state, rng, steps, check=None):
-    """Random moves (throws as often as passes) and now and then the server closing a window."""
-    roundtrips.random_match(state, rng, steps, cards=52, close=CLOSE, check=check)
+#: Random moves (throws as often as passes) and now and then the server closing a window.
+random_match = functools.partial(roundtrips.random_match, cards=52, close=CLOSE)
 
 
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)))

@@ -33,10 +33,10 @@ def random_match(
     state: State,
     rng: random.Random,
     steps: int,
+    check: Callable[[State, int], None] | None = None,
     *,
     cards: int,
     close: float,
-    check: Callable[[State, int], None] | None = None,
 ) -> None:
     """Random moves of the seats to act, and with chance ``close`` (when the server may
     act) the server closing a window; after each step all ``cards`` are in play, every

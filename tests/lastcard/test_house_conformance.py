@@ -3,6 +3,7 @@ all in play at every step, a saved, cloned or ``apply_legal`` state is the match
 a determinization shows its seat what it sees; the compiled core (which knows none of
 the house rules) is left to the Python engine for them."""
 
+import functools
 import itertools
 import random
 
@@ -28,9 +29,8 @@ COMBINATIONS = [
 CLOSE = 0.2
 
 
-def random_match(state, rng, steps, check=None):
-    """Random moves of the seats to act, and now and then the server closing a window."""
-    roundtrips.random_match(state, rng, steps, cards=108, close=CLOSE, check=check)
+#: Random moves of the seats to act, and now and then the server closing a window.
+random_match = functools.partial(roundtrips.random_match, cards=108, close=CLOSE)
 
 
 @pytest.mark.parametrize("bits", range(len(COMBINATIONS)))
