@@ -20,7 +20,11 @@ NAME = re.compile(r"`([^`]+)`")
 #: Option sets that between them reach every phase, event and field of each game.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "skyjo": [{}, {"initial_reveals": 0, "clear_rows": True}],
-    "cactus": [{}, {"memory_aid": True, "black_king_swap_optional": True, "self_snap": True}],
+    "cactus": [
+        {},
+        {"memory_aid": True, "black_king_swap_optional": True, "self_snap": True},
+        {"snap_opponent": True, "wrong_throw_penalty": 2},
+    ],
     "lastcard": [
         {"target_score": 60},
         {"target_score": 60, "voluntary_draw": True, "play_drawn": False, "missed_call_penalty": 1},
