@@ -22,8 +22,8 @@ from cardtable.games.cactus.cards import card
 from cardtable.games.cactus.greedy import CactusGreedy
 from cardtable.games.cactus.state import (
     CORE_LOG_ENTRIES,
-    KING_PEEK,
     GIVE_PHASE,
+    KING_PEEK,
     OVER,
     PHASES,
     TURN,
