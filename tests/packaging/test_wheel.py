@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.server.webfiles import SERVICE_WORKER, service_worker_text
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 WEB = CHECKOUT / "src" / "cardtable" / "web"
 #: Every file of the browser client: pages, scripts, styles, images, rules pages.
@@ -127,7 +129,14 @@ def test_the_installed_server_serves_the_client_the_rules_and_every_asset(served
     assert status == 200 and page == (WEB / "index.html").read_bytes()
     for asset in ASSETS:
         status, body = _get(f"{served}/{asset}")
-        assert status == 200 and body == (WEB / asset).read_bytes(), asset
+        # the service worker is served with the manifest of the installed files written
+        # in: the same manifest as the checkout's when the wheel holds every file as is
+        expected = (
+            service_worker_text(WEB).encode()
+            if asset == SERVICE_WORKER
+            else (WEB / asset).read_bytes()
+        )
+        assert status == 200 and body == expected, asset
     status, body = _get(f"{served}/api/games")
     assert {"cactus", "lastcard", "skyjo"} <= set(re.findall(r'"name": ?"(\w+)"', body.decode()))
 
