@@ -8,12 +8,13 @@ adds without documenting it is found here.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import httpx
 import jsonschema
 
-from .support import JSON_BODY, Server, create_table
+from .support import JSON_BODY, Server, create_table, running_server
 
 
 def closed(schema: Any) -> Any:
@@ -55,11 +56,19 @@ def test_each_response_has_the_fields_the_document_names_and_no_other(server: Se
         timeout=5,
     )
     check(document, "/api/tables", "post", created)
-    quick = httpx.post(
-        f"{url}/api/quickmatch", json={"game": "skyjo"}, headers=JSON_BODY, timeout=5
-    )
-    check(document, "/api/quickmatch", "post", quick)
     missing = httpx.get(f"{url}/api/tables/ZZZZZZ", timeout=5)
     check(document, "/api/tables/{code}", "get", missing)
     refused = httpx.post(f"{url}/api/tables", json={"game": "nope"}, headers=JSON_BODY, timeout=5)
     check(document, "/api/tables", "post", refused)
+
+
+def test_a_quick_match_answer_has_the_fields_the_document_names(tmp_path: Path):
+    """On a server of its own: the table it opens waits for a second person, who on the
+    suite's shared server would be the next test's quick-match request."""
+    with running_server(tmp_path / "quick.db", "--bot-workers", "0") as server:
+        document = httpx.get(f"{server.url}/openapi.json", timeout=5).json()
+        quick = httpx.post(
+            f"{server.url}/api/quickmatch", json={"game": "skyjo"}, headers=JSON_BODY, timeout=5
+        )
+        assert quick.status_code == 201
+        check(document, "/api/quickmatch", "post", quick)
