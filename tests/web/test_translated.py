@@ -52,7 +52,7 @@ SAME = {
         )
     ),
     "de": set(
-        WORD.findall("bot bots chat coach code link normal offline pause person standard wow")
+        WORD.findall("bot bots chat coach code link normal offline party pause person standard wow")
     ),
     "es": set(WORD.findall("bot bots chat normal pixel art total")),
 }
