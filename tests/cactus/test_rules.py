@@ -103,6 +103,7 @@ def test_rule2b_replace_puts_the_drawn_card_face_down_and_discards_the_old_one()
     events = play(state, (0, DRAW), (0, Replace(2)))
     replace = next(e for e in events if e.type == "replace")
     assert replace.audience is None and replace.data["card"] == "Jh"
+    assert replace.data["source"] == "draw"
     assert "7h" not in str(replace.to_json())
     assert state.cards[0][2] == card("7h") and state.discard == [card("Jh")]
     assert state.known_cards(0)[(0, 2)] == card("7h")
@@ -128,10 +129,18 @@ def test_rule2_take_the_top_discard_is_seen_by_everyone():
     assert state.legal_actions(0) == [Replace(i) for i in range(4)]  # no discarding it
     with pytest.raises(IllegalActionError, match="replace one of your cards"):
         state.apply(0, DISCARD)
-    play(state, (0, Replace(3)))
+    events = play(state, (0, Replace(3)))
+    assert events[0].type == "replace" and events[0].data["source"] == "discard"
     for seat in (0, 1):
         assert state.known_cards(seat)[(0, 3)] == card("Kd")
     assert state.discard == [card("5s")]
+
+
+def test_rule2_the_top_discard_is_taken_only_to_replace_a_card_of_your_own():
+    state = deal([[None, None], P1], discard=["Kd"])
+    assert TAKE_DISCARD not in state.legal_actions(0)
+    with pytest.raises(IllegalActionError, match=r"take_discard\(\): you have no card to replace$"):
+        state.apply(0, TAKE_DISCARD)
 
 
 def test_rule2_replace_must_name_a_card_of_your_own():
@@ -244,6 +253,7 @@ def test_option_black_king_swap_optional_allows_keeping():
     assert KEEP in state.legal_actions(0)
     events = state.apply(0, KEEP)
     assert types(events) == ["keep", "window_open"]
+    assert events[0].data == {"seat": 0} and events[0].audience is None
     assert state.cards[0] == [card(c) for c in P0] and state.cards[1][0] == card("3c")
 
 
