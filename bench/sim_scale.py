@@ -37,7 +37,9 @@ def timed_run(
 ) -> tuple[float, SimulationSummary]:
     bot, _ = default_bot(args.game)
     start = time.perf_counter()
-    summary = simulate(args.game, args.players, args.matches, args.seed, [bot], workers, ray=ray)
+    summary = simulate(
+        args.game, args.players, args.matches, args.seed, [bot], workers=workers, ray=ray
+    )
     return time.perf_counter() - start, summary
 
 
