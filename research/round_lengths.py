@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 
 from cardtable.bots.base import make_bot, split_specs
 from cardtable.engine.registry import make
+from cardtable.engine.state import derive_seed
 from cardtable.games.skyjo.state import NO_SEAT
-from cardtable.sim.seeds import derive_seed
 
 #: The actions that begin a turn, in the games whose turns this script counts.
 TURN_KINDS = {

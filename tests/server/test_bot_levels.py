@@ -8,8 +8,8 @@ import pytest
 import cardtable
 from cardtable.bots import LEVELS, bot_choices, timing_for
 from cardtable.bots.timing import PUBLIC_CHOICES
+from cardtable.engine.state import derive_seed
 from cardtable.server.bots import bot_pause
-from cardtable.sim.seeds import derive_seed
 
 from ..bots.test_bots import random_position
 from .support import create_table, short_options, wait_for_status

@@ -10,6 +10,7 @@ above the engine (bots, simulations, server, clients) uses only this interface.
 from __future__ import annotations
 
 import functools
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -30,6 +31,14 @@ SYSTEM = -1
 def new_seed() -> int:
     """A fresh random seed, recorded so that even an unseeded match can be replayed."""
     return random.SystemRandom().randrange(2**63)
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed determined by ``parts`` (for example the run seed and a match index):
+    identical in every process and on every run, so simulations, bots and hints that
+    draw from it repeat exactly."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:

@@ -26,8 +26,7 @@ from cardtable.bots.base import bot_names, make_bot
 from cardtable.bots.levels import timing_for
 from cardtable.engine.log import MatchLog
 from cardtable.engine.registry import state_from_json
-from cardtable.engine.state import State
-from cardtable.sim.seeds import derive_seed
+from cardtable.engine.state import State, derive_seed
 
 #: The module that makes a process die with its parent (imported only where wanted).
 ORPHANS = "cardtable.server.orphans"

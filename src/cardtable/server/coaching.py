@@ -24,8 +24,7 @@ from typing import Any
 from cardtable.coach import analyse_decision, decisions_of, hint
 from cardtable.coach.analysis import Analysis, CoachError, Decision, profile
 from cardtable.engine.registry import state_from_json
-from cardtable.engine.state import State
-from cardtable.sim.seeds import derive_seed
+from cardtable.engine.state import State, derive_seed
 
 from .bots import compact_state
 from .connection import Connection

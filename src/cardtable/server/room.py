@@ -31,8 +31,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import ActionFormatError, CardtableError
 from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game, make, replay
-from cardtable.engine.state import SYSTEM, State, new_seed
-from cardtable.sim.seeds import derive_seed
+from cardtable.engine.state import SYSTEM, State, derive_seed, new_seed
 
 from .bots import bot_pause, compact_state, stand_in_spec, think
 from .chat import Chat

@@ -31,12 +31,12 @@ from typing import Any
 
 from cardtable.bots.base import BotSpecError, make_bot, split_specs
 from cardtable.engine.registry import get_game, make
+from cardtable.engine.state import derive_seed
 
 from .cluster import play_plans
 from .progress import Advance, match_progress
 from .ratings import PairResults, bootstrap_fits, fit_elo, lead_intervals, rating_intervals
 from .runner import MatchPlan, MatchResult, check_match_count
-from .seeds import derive_seed
 from .slices import (
     WHOLE,
     Merger,

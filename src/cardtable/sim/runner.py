@@ -17,9 +17,7 @@ from typing import Any
 from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import make
-from cardtable.engine.state import State
-
-from .seeds import derive_seed
+from cardtable.engine.state import State, derive_seed
 
 
 @dataclass

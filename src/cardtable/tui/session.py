@@ -22,8 +22,7 @@ from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.events import Event, events_for
 from cardtable.engine.registry import make
-from cardtable.engine.state import SYSTEM, State, new_seed
-from cardtable.sim.seeds import derive_seed
+from cardtable.engine.state import SYSTEM, State, derive_seed, new_seed
 
 from .renderer import Seats
 
