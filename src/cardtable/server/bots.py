@@ -22,7 +22,7 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from cardtable.bots.base import bot_names, make_bot
+from cardtable.bots.base import make_bot
 from cardtable.bots.levels import timing_for
 from cardtable.engine.log import MatchLog
 from cardtable.engine.registry import state_from_json
@@ -99,11 +99,6 @@ def _start_worker() -> None:
     bots thinking at their limits slow other bots, not every table's messages."""
     importlib.import_module(ORPHANS).die_with_parent()
     os.nice(BOT_NICENESS)
-
-
-def stand_in_spec(game: str) -> str:
-    """The bot that plays an idle person's turn: the game's heuristic, else random."""
-    return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
 def bot_pause(state: State, seat: int, spec: str, table_delay: float) -> float:

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.bots.base import bot_names
+from cardtable.bots.base import bot_names, default_bot
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game
 
-from .bots import stand_in_spec
 from .errors import ProtocolError
 from .schema import NUMBER, Schema, check_fields
 from .storage import HUMAN, TableRecord
@@ -68,7 +67,7 @@ FILL_BOTS = ("normal",)
 
 def fill_bot(game: str) -> str:
     """The bot for a free seat: ``normal`` when offered, else the game's stand-in bot."""
-    return next((b for b in FILL_BOTS if b in bot_names(game)), stand_in_spec(game))
+    return next((b for b in FILL_BOTS if b in bot_names(game)), default_bot(game)[0])
 
 
 def seats_with_bots(table: TableRecord) -> list[str]:

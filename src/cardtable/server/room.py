@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
+from cardtable.bots.base import default_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import ActionFormatError, CardtableError
 from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, derive_seed, new_seed
 
-from .bots import bot_pause, compact_state, stand_in_spec, think
+from .bots import bot_pause, compact_state, think
 from .chat import Chat
 from .coaching import send_hint
 from .config import ServerConfig
@@ -1037,7 +1038,7 @@ class Room:
             assert state is not None
             version = len(state.log)
             kind = self.table.seats[seat]
-            spec = stand_in_spec(state.game) if kind == HUMAN else kind
+            spec = default_bot(state.game)[0] if kind == HUMAN else kind
             seed = derive_seed(state.seed, seat, version)
             # Should the bot fail, a random legal move keeps the match going.
             fallback = random.Random(seed).choice(state.legal_actions(seat)).to_json()
