@@ -1,7 +1,5 @@
 """Scenario tests for the options ``wrong_throw_penalty`` and ``snap_opponent``, on and
-off, from explicit deals (docs/rules/cactus.md, rule 4)."""
-
-from pathlib import Path
+off, from explicit deals (src/cardtable/web/rules/cactus.md, rule 4)."""
 
 import pytest
 
@@ -22,6 +20,7 @@ from cardtable.games.cactus.actions import (
 from cardtable.games.cactus.cards import EMPTY, card
 from cardtable.games.cactus.state import CactusState
 from cardtable.rl.observer import Observer
+from tests.rules_pages import RULES_DIR
 
 from .deals import P0, P1, P2, deal, play
 
@@ -203,19 +202,18 @@ def test_the_observation_shows_the_slot_a_snap_emptied_to_the_giver():
 
 
 # ------------------------------------------------------------------ the rules pages
-RULES = Path(__file__).parents[2] / "docs" / "rules"
 
 
 @pytest.mark.parametrize("page", ["cactus.md", "fr/cactus.md", "de/cactus.md", "es/cactus.md"])
 def test_every_rules_page_tells_the_options(page):
-    text = (RULES / page).read_text()
+    text = (RULES_DIR / page).read_text()
     assert "`wrong_throw_penalty`" in text and "`snap_opponent`" in text
     assert "150 ms" in text  # how the race of a window is judged
     assert "amikaze" in text  # and why that variant is left out
 
 
 def test_the_english_page_cites_its_sources_for_the_variants():
-    text = (RULES / "cactus.md").read_text()
+    text = (RULES_DIR / "cactus.md").read_text()
     assert "Kamikaze is not offered" in text
     assert "https://en.wikipedia.org/wiki/Cabo_(game)" in text
     assert "https://gist.github.com/dxlbnl/54fe34c9d61c89f7c3b0c224ba17a4e5" in text

@@ -2,14 +2,11 @@
 it is not strictly the lowest, so a tie for the lowest doubles it; the rules pages say
 so in those words."""
 
-from pathlib import Path
-
 import pytest
 
 from cardtable.games.skyjo.actions import DISCARD, DRAW, Reveal
 from cardtable.games.skyjo.state import SkyjoState
-
-RULES = Path(__file__).parents[2] / "docs" / "rules"
+from tests.rules_pages import RULES_DIR
 
 
 def finish(layouts):
@@ -62,5 +59,5 @@ def test_a_finisher_at_zero_or_below_is_never_doubled_even_when_tied():
     ],
 )
 def test_the_rules_pages_say_it_precisely(page, words):
-    text = " ".join((RULES / page).read_text().split())
+    text = " ".join((RULES_DIR / page).read_text().split())
     assert words in text

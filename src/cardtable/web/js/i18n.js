@@ -96,7 +96,7 @@ export function botTitle(spec) {
   return has(`bot.${kind}`) ? t(`bot.${kind}`) : spec;
 }
 
-/** The address of `game`'s full rules page in the page's language (docs/rules/). */
+/** The address of `game`'s full rules page in the page's language (web/rules/). */
 export function rulesPage(game) {
   return language === FALLBACK ? `rules/${game}.md` : `rules/${language}/${game}.md`;
 }
