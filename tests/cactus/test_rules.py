@@ -1,4 +1,5 @@
-"""Scenario tests: each numbered Cactus rule of RULES.md and each option, from explicit deals."""
+"""Scenario tests: each numbered rule of the Cactus rules page
+(src/cardtable/web/rules/cactus.md) and each option, from explicit deals."""
 
 import pytest
 

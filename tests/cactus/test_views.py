@@ -1,6 +1,7 @@
-"""Cactus's views, knowledge and events field by field (RULES.md, Cactus; rule 8 for
-what each seat's view shows): who knows which card after each rule step, what each
-seat and the spectator see in each phase, and the contents of the events."""
+"""Cactus's views, knowledge and events field by field (the Cactus rules page,
+src/cardtable/web/rules/cactus.md; rule 8 for what each seat's view shows): who knows
+which card after each rule step, what each seat and the spectator see in each phase,
+and the contents of the events."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""The house rules (docs/rules/lastcard.md, "House rules"), each on and off, from explicit
-deals: jump-in, 7-0, draw until playable, the +4 challenge, catching a missed call, the
-strict +4 and the forced play of a drawn card."""
+"""The house rules (src/cardtable/web/rules/lastcard.md, "House rules"), each on and off,
+from explicit deals: jump-in, 7-0, draw until playable, the +4 challenge, catching a
+missed call, the strict +4 and the forced play of a drawn card."""
 
 import pytest
 

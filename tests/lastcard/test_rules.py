@@ -1,4 +1,5 @@
-"""Scenario tests: each numbered Last Card rule of RULES.md and each option, from explicit deals."""
+"""Scenario tests: each numbered rule of the Last Card rules page
+(src/cardtable/web/rules/lastcard.md) and each option, from explicit deals."""
 
 import json
 import random

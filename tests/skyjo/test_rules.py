@@ -1,4 +1,5 @@
-"""Scenario tests: one or more per numbered Skyjo rule in RULES.md, from explicit deals."""
+"""Scenario tests: one or more per numbered rule of the Skyjo rules page
+(src/cardtable/web/rules/skyjo.md), from explicit deals."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Skyjo's views, events and refusals field by field, per seat and phase (RULES.md,
-Skyjo; docs/rules/skyjo.md)."""
+"""Skyjo's views, events and refusals field by field, per seat and phase (the Skyjo
+rules page, src/cardtable/web/rules/skyjo.md)."""
 
 import pytest
 

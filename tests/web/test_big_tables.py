@@ -22,7 +22,7 @@ from .support import PHONE, TablePage
 
 pytestmark = pytest.mark.slow
 
-#: The most players each game seats (RULES.md): 8 for Skyjo and Cactus, 10 for Last Card.
+#: The most players each game seats (each rules page): 8 for Skyjo and Cactus, 10 for Last Card.
 LARGEST = {spec.name: spec.max_players for spec in cardtable.games()}
 SCREENS = {"wide": {"width": 1280, "height": 900}, "phone": PHONE}
 #: Moves of random play before the position drawn (hands and layouts varied).

@@ -26,7 +26,7 @@ from .support import SIZES, TablePage
 
 pytestmark = pytest.mark.slow
 
-#: The most players each game seats (RULES.md): 8 for Skyjo and Cactus, 10 for Last Card.
+#: The most players each game seats (each rules page): 8 for Skyjo and Cactus, 10 for Last Card.
 LARGEST = {spec.name: spec.max_players for spec in cardtable.games()}
 SCREENS = SIZES
 THEMES = ("dark", "light")

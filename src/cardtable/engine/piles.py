@@ -1,4 +1,5 @@
-"""The draw-pile rule shared by every game (RULES.md, all three games).
+"""The draw-pile rule shared by every game (each rules page in web/rules/, the
+paragraph after "A round").
 
 When the draw pile is empty and a card must be drawn, the discard pile except its top
 card is shuffled with the game's seeded RNG to form a new draw pile.

@@ -122,7 +122,7 @@ def _hand(values: list[int | None]) -> Hand:
 
 
 def effect_of(card: int) -> int:
-    """The effect a drawn ``card`` has when discarded (RULES.md, Cactus 3)."""
+    """The effect a drawn ``card`` has when discarded (web/rules/cactus.md, rule 3)."""
     rank = RANK[card]
     if rank in (SEVEN, EIGHT):
         return PEEK

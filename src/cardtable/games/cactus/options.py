@@ -1,4 +1,4 @@
-"""Cactus's rule options (RULES.md, Cactus).
+"""Cactus's rule options (the Cactus rules page, web/rules/cactus.md, "Options").
 
 ``quick_discard_seconds`` is a table setting rather than a rule: the engine never
 reads a clock (a window closes by passes, a right throw, or the system ``close_window``

@@ -1,4 +1,5 @@
-"""Cactus's rules (RULES.md, Cactus 1-8) as an engine ``State``.
+"""Cactus's rules (the Cactus rules page, web/rules/cactus.md, "A round" 1-8) as an
+engine ``State``.
 
 Encoding, chosen for speed: a card is an int 0..51 (see ``cards``); each seat's layout
 is a list of cards with ``EMPTY`` for a slot emptied by a right throw, so slot numbers

@@ -1,4 +1,5 @@
-"""Last Card's rule options (RULES.md, Last Card)."""
+"""Last Card's rule options (the Last Card rules page, web/rules/lastcard.md, "Options"
+and "House rules")."""
 
 from dataclasses import dataclass
 

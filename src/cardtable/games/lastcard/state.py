@@ -1,4 +1,5 @@
-"""Last Card's rules (RULES.md, Last Card 1-8) as an engine ``State``.
+"""Last Card's rules (the Last Card rules page, web/rules/lastcard.md, "A round" 1-8)
+as an engine ``State``.
 
 Encoding, chosen for speed (the engine plays millions of simulated rounds): a card is
 its type, an int (see ``cards``); a hand is a list of 54 counts, a bitmask of the
@@ -26,7 +27,7 @@ is always drawn by an explicit ``Draw``, so being asked never reveals a hand. Wi
 when ``Keep`` is the only choice: were an unplayable card kept at once, the table would
 learn that a card the drawer decided about was playable.
 
-The house rules (options ``jump_in`` ... ``forced_play_drawn``, docs/rules/lastcard.md)
+The house rules (options ``jump_in`` ... ``forced_play_drawn``, web/rules/lastcard.md)
 run on the same steps. Those that only change what may be played or drawn (strict +4,
 draw until playable, forced play) live in ``_begin_turn`` and the legal moves; those
 with moves of their own (jump-in, 7-0, the +4 challenge, catching a missed call) go

@@ -1,4 +1,4 @@
-"""Skyjo's rule options (RULES.md, Skyjo)."""
+"""Skyjo's rule options (the Skyjo rules page, web/rules/skyjo.md, "Options")."""
 
 from dataclasses import dataclass
 

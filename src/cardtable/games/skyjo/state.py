@@ -1,4 +1,5 @@
-"""Skyjo's rules (RULES.md, Skyjo 1-8) as an engine ``State``.
+"""Skyjo's rules (the Skyjo rules page, web/rules/skyjo.md, "A round" 1-8) as an
+engine ``State``.
 
 Encoding, chosen for speed: a card is its int value (-2..12); each seat's layout is a
 list of 12 values plus a parallel list of statuses (face down, face up, gone), and a
