@@ -51,7 +51,7 @@ def test_every_decision_of_the_seat_is_analysed(game: str) -> None:
 def test_a_random_player_makes_costly_mistakes_the_heuristic_avoids() -> None:
     record = finished("skyjo", seed=5)
     worst_random = max(d.cost for d in coach.analyse(record, 1, samples=16).decisions)
-    assert worst_random >= coach.PROFILES["skyjo"].thresholds[1]
+    assert worst_random >= coach.profile("skyjo").thresholds[1]
 
 
 def test_an_analysis_is_the_same_for_a_seed() -> None:
@@ -99,7 +99,7 @@ def test_bad_requests_are_refused() -> None:
 
 
 def test_labels_follow_the_thresholds() -> None:
-    low, mid, high = coach.PROFILES["skyjo"].thresholds
+    low, mid, high = coach.profile("skyjo").thresholds
     assert coach.label("skyjo", low - 0.01) is None
     assert coach.label("skyjo", low) == "inaccuracy"
     assert coach.label("skyjo", mid) == "mistake"

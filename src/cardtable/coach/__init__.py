@@ -2,7 +2,6 @@
 
 from .analysis import (
     LABELS,
-    PROFILES,
     Analysis,
     CoachError,
     CoachProfile,
@@ -16,6 +15,7 @@ from .analysis import (
     label,
     price,
     profile,
+    profiles,
     search_spec,
     suggest,
 )
@@ -23,7 +23,6 @@ from .command import add_analyse_command
 
 __all__ = [
     "LABELS",
-    "PROFILES",
     "Analysis",
     "CoachError",
     "CoachProfile",
@@ -38,6 +37,7 @@ __all__ = [
     "label",
     "price",
     "profile",
+    "profiles",
     "search_spec",
     "suggest",
 ]

@@ -31,6 +31,7 @@ from typing import Any
 from cardtable.bots.base import Bot, make_bot
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
+from cardtable.engine.plugins import plugin, plugin_table
 from cardtable.engine.registry import make, replay
 from cardtable.engine.state import State
 
@@ -41,7 +42,11 @@ class CoachError(CardtableError):
 
 @dataclass(frozen=True)
 class CoachProfile:
-    """How the coach analyses one game: its search, rollouts and thresholds."""
+    """How the coach analyses one game: its search, rollouts and thresholds.
+
+    A game declares its own in the ``cardtable.coach_profiles`` entry-point group,
+    under its name; the coach analyses no game that has none.
+    """
 
     #: The search bot whose move is suggested (an iteration budget keeps the
     #: analysis the same for a seed whatever the machine's speed).
@@ -57,29 +62,8 @@ class CoachProfile:
     samples: int
 
 
-PROFILES: dict[str, CoachProfile] = {
-    "skyjo": CoachProfile(
-        "ismcts:iterations=400,rollout=greedy,base=heuristic",
-        "greedy",
-        "points",
-        (2.0, 4.0, 8.0),
-        64,
-    ),
-    "cactus": CoachProfile(
-        "ismcts:iterations=400,rollout=greedy,base=heuristic,z=1",
-        "greedy",
-        "points",
-        (1.5, 3.0, 6.0),
-        64,
-    ),
-    "lastcard": CoachProfile(
-        "ismcts:iterations=300,rollout=heuristic,z=0.5",
-        "heuristic",
-        "win chance",
-        (0.08, 0.15, 0.25),
-        256,
-    ),
-}
+#: The entry-point group where a game declares its ``CoachProfile``, under its name.
+PROFILE_GROUP = "cardtable.coach_profiles"
 
 #: Labels of a decision's cost, mildest first (matching ``CoachProfile.thresholds``).
 LABELS = ("inaccuracy", "mistake", "blunder")
@@ -138,11 +122,16 @@ class Analysis:
         return asdict(self)
 
 
+def profiles() -> dict[str, CoachProfile]:
+    """Every game's profile, by game name, as the games declare them."""
+    return plugin_table(PROFILE_GROUP, CoachProfile)
+
+
 def profile(game: str) -> CoachProfile:
-    try:
-        return PROFILES[game]
-    except KeyError:
-        raise CoachError(f"the coach does not know {game!r}") from None
+    found = plugin(PROFILE_GROUP, game, CoachProfile)
+    if found is None:
+        raise CoachError(f"the coach does not know {game!r}")
+    return found
 
 
 def label(game: str, cost: float) -> str | None:

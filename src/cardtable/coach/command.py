@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from cardtable.argtypes import whole
-from cardtable.tui.render_lastcard import words as last_card_words
+from cardtable.tui.renderer import NoRendererError, renderer_for
 
-from .analysis import PROFILES, Analysis, CoachError, analyse, dumps
+from .analysis import Analysis, CoachError, analyse, dumps, profiles
 
 
 def add_analyse_command(sub: Any) -> None:
@@ -42,7 +43,7 @@ def add_analyse_command(sub: Any) -> None:
         type=whole(1),
         default=None,
         help="re-deals each decision is priced on (default: the game's own, "
-        + ", ".join(f"{game} {coach.samples}" for game, coach in sorted(PROFILES.items()))
+        + ", ".join(f"{game} {coach.samples}" for game, coach in sorted(profiles().items()))
         + ")",
     )
     p.add_argument("--seed", type=int, default=1, help="analysis seed")
@@ -100,12 +101,13 @@ def table(analysis: Analysis) -> str:
         f"priced on {analysis.samples} re-deals against the move the coach would play",
         f"{'move':>5} {'round':>5}  {'played':<24} {'suggested':<24} how the played move compares",
     ]
+    card_words = _card_words(analysis.game)
     for d in analysis.decisions:
         mark = f" ({d.label})" if d.label else ""
         compared = cost_words(d.played, d.suggested, d.cost, analysis.unit)
         lines.append(
-            f"{d.index + 1:>5} {d.round:>5}  {move_words(d.played):<24} "
-            f"{move_words(d.suggested):<24} {compared}{mark}"
+            f"{d.index + 1:>5} {d.round:>5}  {move_words(d.played, card_words):<24} "
+            f"{move_words(d.suggested, card_words):<24} {compared}{mark}"
         )
     return "\n".join(lines)
 
@@ -119,8 +121,17 @@ def cost_words(played: dict[str, Any], suggested: dict[str, Any], cost: float, u
     return COST_WORDS[unit].format(cost=cost)
 
 
-def move_words(action: dict[str, Any]) -> str:
-    """A move in words, its cards and seats counted from 1: ``replace, card 3``."""
+def _card_words(game: str) -> Callable[[Any], str]:
+    """How the game's terminal renderer words a card (as it is, for a game with none)."""
+    try:
+        return renderer_for(game).card_words
+    except NoRendererError:
+        return str
+
+
+def move_words(action: dict[str, Any], card_words: Callable[[Any], str] = str) -> str:
+    """A move in words, its cards and seats counted from 1: ``replace, card 3``; a
+    ``card`` field is worded by ``card_words``."""
     words = [str(action.get("type", "?")).replace("_", " ")]
     for name, value in action.items():
         if name == "type" or value is None or value is False:
@@ -134,7 +145,7 @@ def move_words(action: dict[str, Any]) -> str:
         elif name == "color":
             words.append(f"naming {value}")
         elif name == "card":
-            words.append(last_card_words(value))
+            words.append(card_words(value))
         else:
             words.append(f"{name} {value}")
     return ", ".join(words)

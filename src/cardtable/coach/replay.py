@@ -4,25 +4,40 @@ The replay viewer shows these frames. A seat's frame at a step is exactly
 ``view(seat)`` of the replayed state after that step, with the events of the step
 that seat could see, so stepping through a replay shows no card the seat did not
 know at that moment. With every card revealed (allowed once the match is over) a
-frame is the spectator's view with each face-down card filled in and every Last Card
-hand listed.
+frame is the spectator's view with every card the game hides filled in by the game's
+``Revealer``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.events import Event
+from cardtable.engine.plugins import plugin
 from cardtable.engine.registry import make, replay
 from cardtable.engine.state import State
-from cardtable.games.cactus.cards import NAMES as CACTUS_NAMES
 
 from .analysis import CoachError
 
 #: Whose eyes a replay is seen through: a seat number, or everything revealed.
 REVEALED = "all"
 Viewer = int | str
+#: The entry-point group where a game declares its ``Revealer``, under its name.
+REVEALER_GROUP = "cardtable.revealers"
+
+
+@dataclass(frozen=True)
+class Revealer:
+    """How a game shows every card of a state, which only the game knows how to read.
+
+    ``fill(view, state)`` fills in, in place, what the spectator's view ``view`` of
+    ``state`` hides. A game declares one in the ``cardtable.revealers`` entry-point
+    group; a game without one replays revealed as its spectator sees it.
+    """
+
+    fill: Callable[[dict[str, Any], State], None]
 
 
 def frames(record: Mapping[str, Any], viewer: Viewer) -> list[dict[str, Any]]:
@@ -73,43 +88,16 @@ def _frame(
 def revealed_view(state: State) -> dict[str, Any]:
     """The spectator's view with every card shown (for a match that is over)."""
     view = state.view(None)
-    reveal = _REVEALERS.get(state.game)
-    if reveal is not None:
-        # The game's own part alone: ``to_json`` would also write the whole log, which
-        # made a revealed replay cost the square of its length.
-        reveal(view, state._payload())
+    revealer = plugin(REVEALER_GROUP, state.game, Revealer)
+    if revealer is not None:
+        revealer.fill(view, state)
     return view
 
 
-def _fill_layouts(
-    view: dict[str, Any], cards: list[list[Any]], label: Callable[[Any], Any]
-) -> None:
+def fill_hidden(view: dict[str, Any], cards: list[list[Any]], label: Callable[[Any], Any]) -> None:
+    """Show each ``hidden`` card of the view's ``layouts`` (one row per seat) as
+    ``label`` of the real card at its place in ``cards``: for games of face-down grids."""
     for row, real in zip(view["layouts"], cards, strict=True):
         for i, shown in enumerate(row):
             if shown == "hidden":
                 row[i] = label(real[i])
-
-
-def _reveal_skyjo(view: dict[str, Any], payload: dict[str, Any]) -> None:
-    _fill_layouts(view, payload["cards"], lambda value: value)
-    if view.get("holding") and view["holding"]["card"] is None:
-        view["holding"]["card"] = payload["holding"]
-
-
-def _reveal_cactus(view: dict[str, Any], payload: dict[str, Any]) -> None:
-    _fill_layouts(view, payload["cards"], lambda code: CACTUS_NAMES[code])
-    if view.get("holding") and view["holding"]["card"] is None:
-        view["holding"]["card"] = CACTUS_NAMES[payload["holding"]]
-
-
-def _reveal_lastcard(view: dict[str, Any], payload: dict[str, Any]) -> None:
-    view["hands"] = [list(hand) for hand in payload["hands"]]
-    if payload.get("drawn") is not None and view.get("drawn") is None:
-        view["drawn"] = payload["drawn"]
-
-
-_REVEALERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], None]] = {
-    "skyjo": _reveal_skyjo,
-    "cactus": _reveal_cactus,
-    "lastcard": _reveal_lastcard,
-}

@@ -70,8 +70,8 @@ ILLEGAL_PENALTY = -1.0
 
 
 def native_observer(env: CardtableAECEnv) -> NativeObserver | None:
-    """The compiled encoder of ``env``'s observations (Last Card, where the core holds
-    its rules: ``cardtable.rl.native_encoder``), or None: the encoder above, from views."""
+    """The compiled encoder of ``env``'s observations (for a game whose rules the core
+    holds: ``cardtable.rl.native_encoder``), or None: the encoder above, from views."""
     from .native_encoder import NativeObserver, encoder_reason
 
     return NativeObserver(env) if encoder_reason(env) is None else None

@@ -12,15 +12,8 @@ from typing import Any
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import make
 
-from .encoders import ENCODERS, Encoder
+from .encoding import encoding
 from .features import FeatureWriter, Vector
-
-
-def _encoder(game: str) -> Encoder:
-    try:
-        return ENCODERS[game]
-    except KeyError:
-        raise CardtableError(f"no observation encoder for game {game!r}") from None
 
 
 class Observer:
@@ -29,7 +22,7 @@ class Observer:
     def __init__(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.players = players
-        self._encode = _encoder(game)
+        self._encode = encoding(game).encode
         sizing = FeatureWriter(None)
         self._encode(sizing, make(game, players, seed=0, options=options).view(0), players)
         self.blocks = sizing.blocks

@@ -13,7 +13,7 @@ and opponents) reset with seed ``seed + i``: the tests step both with the same a
 and compare. Two backends make the same episodes:
 
 - ``python``: N ``SingleAgentEnv`` objects, for every game, option and opponent;
-- ``native``: Last Card stepped in C (``cardtable.rl.native_vector``), for the
+- ``native``: matches stepped in C (``cardtable.rl.native_vector``), for the
   default rules, ``reward="win"``, ``scope="round"`` and ``heuristic`` opponents
   (the bot the compiled core plays); ``backend="auto"`` takes it wherever it applies
   and the core is built.
@@ -91,13 +91,13 @@ class CardtableVectorEnv(VectorEnv[Array, Array, Array]):
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
         self._autoreset = np.zeros(num_envs, np.bool_)
-        from .native_vector import NativeLastCard, native_reason
+        from .native_vector import NativeMatches, native_reason
 
         reason = native_reason(first)
         if backend == "native" and reason is not None:
             raise CardtableError(f"the native backend cannot run this environment: {reason}")
         self._native = (
-            NativeLastCard(first, self._observations, self._masks)
+            NativeMatches(first, self._observations, self._masks)
             if backend != "python" and reason is None
             else None
         )

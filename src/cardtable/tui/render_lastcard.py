@@ -10,6 +10,7 @@ caught and whose +4 may be challenged; the moves name them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -115,6 +116,9 @@ def hand(cards: Sequence[str]) -> Text:
 
 
 class LastCardRenderer(GameRenderer):
+    def card_words(self, card: Any) -> str:
+        return words(str(card))
+
     def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
         count = view["hand_sizes"][seat]
         lines: list[RenderableType] = [backs(count)]

@@ -2,14 +2,13 @@
 
 The client itself knows no game: everything game-specific it shows comes from a
 ``GameRenderer``, and a renderer sees only what the player's seat may know (its
-``view`` and the events visible to it). A game's renderer lives in
-``cardtable.tui.render_<game>`` as ``RENDERER``, so adding a game to the terminal means
-adding that one module.
+``view`` and the events visible to it). A game declares its renderer, a
+``GameRenderer`` instance, in the ``cardtable.tui_renderers`` entry-point group under
+its name, so a game in a package of its own plays in the terminal without a change here.
 """
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,10 +21,13 @@ from rich.text import Text
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.events import Event
+from cardtable.engine.plugins import plugin
 
 from .keys import COMMON_KIND_KEYS
 
 View = dict[str, Any]
+#: The entry-point group where a game declares its ``GameRenderer``, under its name.
+RENDERER_GROUP = "cardtable.tui_renderers"
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,10 @@ class GameRenderer(ABC):
     def final(self, end: Event, seats: Seats) -> RenderableType | None:
         """The cards a ``round_end`` event revealed, if the game reveals any."""
 
+    def card_words(self, card: Any) -> str:
+        """A card of a move (an action's ``card`` field) in words, as plain text."""
+        return str(card)
+
 
 def by_seat(seats: Seats, row: Callable[[int], RenderableType]) -> Table:
     """One line per player, you first: the name, then ``row(seat)``."""
@@ -140,13 +146,9 @@ class NoRendererError(CardtableError):
 
 
 def renderer_for(game: str) -> GameRenderer:
-    """The renderer of ``game``, found by the module naming convention."""
-    name = f"cardtable.tui.render_{game}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        raise NoRendererError(f"{game} cannot be played in the terminal yet") from None
-    renderer: GameRenderer = module.RENDERER
+    """The renderer ``game`` declares in the ``cardtable.tui_renderers`` group."""
+    # Only checked with ``isinstance``, which an abstract class serves as well.
+    renderer = plugin(RENDERER_GROUP, game, GameRenderer)  # type: ignore[type-abstract]
+    if renderer is None:
+        raise NoRendererError(f"{game} cannot be played in the terminal yet")
     return renderer

@@ -18,6 +18,7 @@ from typing import Any
 from cardtable.games.cactus.actions import MAX_SLOTS
 from cardtable.games.cactus.cards import RANKS
 from cardtable.games.cactus.state import PHASES
+from cardtable.rl.encoding import Encoding
 from cardtable.rl.features import FeatureWriter, relative, rotated, scaled_totals
 
 CARD_CLASSES = 14
@@ -85,3 +86,11 @@ def _slot_state(name: str | None) -> int | None:
     if name == "hidden":
         return 1
     return None
+
+
+#: Without the memory aid a Cactus view shows no face-down card at all, not even the
+#: two a player looked at when the round began, and an observation built from the view
+#: would forget everything it has seen. A person remembers; the memory aid is the
+#: rules' way of showing what they remember (cards seen that have not moved since), so
+#: the environments turn it on (``memory_aid=False`` gives the strict view back).
+ENCODING = Encoding(encode_cactus, {"memory_aid": True})

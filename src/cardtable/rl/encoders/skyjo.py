@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable.games.skyjo.actions import SLOTS
 from cardtable.games.skyjo.state import DECK, PHASES
+from cardtable.rl.encoding import Encoding
 from cardtable.rl.features import FeatureWriter, relative, rotated, scaled_totals
 
 VALUE_CLASSES = 15
@@ -52,3 +53,6 @@ def _cell_state(cell: int | str) -> int | None:
     if cell == "hidden":
         return 1
     return None
+
+
+ENCODING = Encoding(encode_skyjo)
