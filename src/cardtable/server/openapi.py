@@ -28,6 +28,8 @@ from typing import (
     is_typeddict,
 )
 
+from cardtable.engine.registry import games
+
 from .api_pace import PACED_PREFIX
 from .lobby import TABLE_REQUEST
 from .quickmatch import QUICK_REQUEST
@@ -166,11 +168,17 @@ def _object_schema(kind: Any, components: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: A request's ``game``: any registered game's name, the first of them as the example.
+_GAME_NAME = {
+    "description": "a game's name, as GET /api/games lists them",
+    "example": games()[0].name,
+}
+
 _SCHEMAS: dict[str, Any] = {
     "TableRequest": request_schema(
         TABLE_REQUEST,
         {
-            "game": {"example": "skyjo"},
+            "game": _GAME_NAME,
             "seats": {
                 "items": {"type": "string"},
                 "description": "one entry per seat: 'human' or a bot spec such as 'random'",
@@ -185,7 +193,7 @@ _SCHEMAS: dict[str, Any] = {
     "QuickMatchRequest": request_schema(
         QUICK_REQUEST,
         {
-            "game": {"example": "skyjo"},
+            "game": _GAME_NAME,
             "players": {"description": "seats of a new table (default 4 within the game's range)"},
             "wait_seconds": {
                 "default": 30,
@@ -402,9 +410,9 @@ OPENAPI: dict[str, Any] = {
     "info": {
         "title": "cardtable server",
         "version": "1",
-        "description": "Tables of Skyjo, Last Card and Cactus. Play happens over the"
-        " WebSocket /ws/{code} (see docs/protocol.md). Any status an operation does not"
-        " list is a refusal (`default`).",
+        "description": f"Tables of {', '.join(spec.title for spec in games())}."
+        " Play happens over the WebSocket /ws/{code} (see docs/protocol.md). Any status"
+        " an operation does not list is a refusal (`default`).",
     },
     "paths": {
         "/api/games": {
