@@ -34,6 +34,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from . import outbound
 from .connection import Connection
 from .errors import ProtocolError
 from .jsontext import dumps
@@ -184,7 +185,7 @@ class Chat:
             raise ProtocolError("storage", "the message could not be saved", 503) from None
         self.history = [*self.history, entry][-HISTORY:]
         self.history_players = [*self.history_players, conn.player][-HISTORY:]
-        self._deliver(conn, {"type": "chat"} | entry, conns)
+        self._deliver(conn, outbound.chat(entry), conns)
 
     def emote(self, conn: Connection, emote: str, conns: Iterable[Connection]) -> None:
         if emote not in EMOTES:
@@ -193,12 +194,11 @@ class Chat:
             )
         self._may_speak(conn)
         sender = self.sender(conn)
-        message = {"type": "emote", "sender": sender, "seat": conn.seat, "emote": emote}
-        self._deliver(conn, message | {"name": self._name(conn)}, conns)
+        self._deliver(conn, outbound.emote(sender, conn.seat, emote, self._name(conn)), conns)
 
     def mute(
         self, conn: Connection, sender: str, muted: bool, conns: Iterable[Connection]
-    ) -> dict[str, Any]:
+    ) -> outbound.Muted:
         """Mute or unmute ``sender`` for this listener; the answer names the change and
         lists the listener's mutes (at most ``MAX_MUTES``). A mute also covers the
         addresses the sender is connected from (``conns``: the table's sockets)."""
@@ -223,12 +223,7 @@ class Chat:
             self._mutes[listener] = mutes | {sender: addresses}
         elif not muted:
             mutes.pop(sender, None)
-        return {
-            "type": "muted",
-            "sender": sender,
-            "muted": muted,
-            "senders": sorted(self._mutes.get(listener, ())),
-        }
+        return outbound.muted(sender, muted, sorted(self._mutes.get(listener, ())))
 
     def set_spectator_chat(self, conn: Connection, allowed: bool) -> None:
         creator = first_human_seat(self.table)
@@ -239,7 +234,7 @@ class Chat:
         self.spectators_may_chat = allowed
 
     # ------------------------------------------------------------------ outbound
-    def history_for(self, conn: Connection) -> dict[str, Any]:
+    def history_for(self, conn: Connection) -> outbound.ChatHistory:
         """The recent chat this connection may hear, for its welcome."""
         muted = self._mutes.get(self.sender(conn), {})
         kept = [
@@ -247,10 +242,13 @@ class Chat:
             for e, player in zip(self.history, self.history_players, strict=True)
             if e["sender"] not in muted and (player is None or player not in conn.blocked)
         ]
-        return {"type": "chat_history", "you": self.sender(conn), "messages": kept}
+        return outbound.chat_history(self.sender(conn), kept)
 
     def _deliver(
-        self, speaker: Connection, message: dict[str, Any], conns: Iterable[Connection]
+        self,
+        speaker: Connection,
+        message: outbound.Chat | outbound.Emote,
+        conns: Iterable[Connection],
     ) -> None:
         text = dumps(message)
         sender = self.sender(speaker)

@@ -26,6 +26,7 @@ from cardtable.coach.analysis import Analysis, CoachError, Decision, profile
 from cardtable.engine.registry import state_from_json
 from cardtable.engine.state import State, derive_seed
 
+from . import outbound
 from .bots import compact_state
 from .connection import Connection
 from .errors import ProtocolError
@@ -72,9 +73,9 @@ async def send_hint(
         )
     except Exception:
         logger.exception("the hint for seat %d failed", seat)
-        conn.send({"type": "error", "seq": seq, "error": "hint_failed", "message": "no hint now"})
+        conn.send(outbound.error(seq, ProtocolError("hint_failed", "no hint now")))
         return
-    conn.send({"type": "hint", "seq": seq, "version": version} | found)
+    conn.send(outbound.hint(seq, version, found))
 
 
 @dataclass

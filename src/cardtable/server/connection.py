@@ -13,7 +13,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import metrics
+from . import metrics, outbound
 from .errors import ProtocolError
 from .jsontext import dumps
 from .latency import Lag
@@ -59,7 +59,7 @@ class Connection:
             )
         self.last_seq = seq
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: outbound.Outbound) -> None:
         metrics.answered(self.arrivals, message)
         self.send_text(dumps(message))
 

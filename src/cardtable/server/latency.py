@@ -31,7 +31,8 @@ import statistics
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+
+from . import outbound
 
 #: Seconds between a pong and the next ping.
 PING_SECONDS = 1.0
@@ -55,7 +56,7 @@ class Lag:
         "samples",
     )
 
-    def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, send: Callable[[outbound.Ping], None]) -> None:
         self._send = send
         #: Estimated round trip and its mean deviation, in seconds (``None`` before
         #: the first sample).
@@ -102,7 +103,8 @@ class Lag:
         self._due = None
         self._next_id += 1
         self._outstanding = (self._next_id, time.monotonic())
-        self._send({"type": "ping", "id": self._next_id} | self.describe())
+        estimate = self.describe()
+        self._send(outbound.ping(self._next_id, estimate["rtt_ms"], estimate["deviation_ms"]))
 
     def describe(self) -> dict[str, int | None]:
         """The estimate in whole milliseconds: ``rtt_ms`` and ``deviation_ms``."""

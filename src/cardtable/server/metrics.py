@@ -14,7 +14,7 @@ the lobby, while this module sits below the connections that count into it).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future
 from functools import wraps
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -96,7 +96,7 @@ def arrived(arrivals: dict[int, float], message: dict[str, Any]) -> None:
         arrivals[seq] = time.perf_counter()
 
 
-def answered(arrivals: dict[int, float], message: dict[str, Any]) -> None:
+def answered(arrivals: dict[int, float], message: Mapping[str, Any]) -> None:
     """An ack (counted and timed) or an error answers the action of its ``seq``."""
     if message["type"] in ("ack", "error"):
         came = arrivals.pop(message.get("seq"), None)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from . import outbound
 from .config import ServerConfig
 from .errors import ProtocolError
 
@@ -66,5 +67,5 @@ class HostCheck:
 async def refuse(ws: WebSocket, exc: ProtocolError, code: int) -> None:
     """Accept a WebSocket only to say why it is refused, then close it with ``code``."""
     await ws.accept()
-    await ws.send_json({"type": "error", "seq": None} | exc.to_json())
+    await ws.send_json(outbound.error(None, exc))
     await ws.close(code, exc.message[:120])

@@ -34,6 +34,7 @@ from cardtable.engine.events import Event
 from cardtable.engine.registry import get_game, make, replay
 from cardtable.engine.state import SYSTEM, State, derive_seed, new_seed
 
+from . import outbound
 from .bots import bot_pause, compact_state, think
 from .chat import Chat
 from .coaching import send_hint
@@ -226,7 +227,7 @@ class Room:
             for command in self._after_let_go:
                 if isinstance(command, Inbound):
                     seq = command.message.get("seq")
-                    command.conn.send({"type": "error", "seq": seq} | exc.to_json())
+                    command.conn.send(outbound.error(seq, exc))
             return
         for command in self._after_let_go:
             self.successor.post(command)
@@ -377,7 +378,7 @@ class Room:
         return [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
 
     # ------------------------------------------------------------------ messages out
-    def _broadcast(self, message: dict[str, Any]) -> None:
+    def _broadcast(self, message: outbound.Outbound) -> None:
         text = dumps(message)
         for conn in self.conns:
             if conn.joined:
@@ -396,7 +397,7 @@ class Room:
 
     @staticmethod
     def _table_text(status: TableStatus) -> str:
-        return dumps({"type": "table", "table": status})
+        return dumps(outbound.table(status))
 
     def _status_changed(self) -> None:
         """Tell everyone of a join or leave within ``status_seconds``: joins and leaves
@@ -411,20 +412,21 @@ class Room:
         seat: int | None,
         events: list[tuple[Event, dict[str, Any]]],
         timers: list[dict[str, Any]] | None = None,
-    ) -> dict[str, Any]:
+        history: list[dict[str, Any]] | None = None,
+    ) -> outbound.State:
         """The ``state`` message for ``seat``, of ``events`` (each with its JSON, built
         once for every seat); ``timers`` as described once for every seat."""
         state = self.state
         assert state is not None
-        return {
-            "type": "state",
-            "match": self.number,
-            "version": len(state.log),
-            "view": state.view(seat),
-            "events": [data for event, data in events if event.visible_to(seat)],
-            "legal": self._legal(seat),
-            "timers": self.timers.describe() if timers is None else timers,
-        }
+        return outbound.state(
+            self.number,
+            len(state.log),
+            state.view(seat),
+            [data for event, data in events if event.visible_to(seat)],
+            self._legal(seat),
+            self.timers.describe() if timers is None else timers,
+            history,
+        )
 
     def _legal(self, seat: int | None) -> list[dict[str, Any]]:
         """The legal actions of ``seat`` as JSON, built once per seat and version (a
@@ -463,14 +465,12 @@ class Room:
         self.quiet_since = None
         if conn.seat is not None:
             self.quiet.cancel(ABANDON)
-        welcome: dict[str, Any] = {"type": "welcome", "seat": conn.seat, "table": self.status()}
-        if token is not None:
-            welcome["token"] = token
+        welcome = outbound.welcome(conn.seat, self.status(), token)
         conn.last_table = self._table_text(welcome["table"])
         conn.send(welcome)
         if self.state is not None:
             history = history_for(self.events, conn.seat)
-            conn.send(self._state_message(conn.seat, []) | {"history": history})
+            conn.send(self._state_message(conn.seat, [], history=history))
         conn.send(self.chat.history_for(conn))
         if conn.seat is not None:
             self.timers.cancel(("grace", conn.seat))
@@ -497,11 +497,11 @@ class Room:
         try:
             await handlers[message["type"]](conn, message)
         except ProtocolError as exc:
-            conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
+            conn.send(outbound.error(message.get("seq"), exc))
         except Exception as exc:  # the database refused a write, or a defect
             logger.error("room %s could not handle %s: %r", self.code, message["type"], exc)
             failure = ProtocolError("server_error", "the server could not handle this message")
-            conn.send({"type": "error", "seq": message.get("seq")} | failure.to_json())
+            conn.send(outbound.error(message.get("seq"), failure))
 
     async def _left(self, command: Left) -> None:
         conn = command.conn
@@ -592,7 +592,7 @@ class Room:
         for conn in self.conns:
             if conn.seat == seat:
                 conn.seat = None
-                conn.send({"type": "error", "seq": None} | freed.to_json())
+                conn.send(outbound.error(None, freed))
         self.on_change(self)
         self._broadcast_table()
         return True
@@ -756,7 +756,7 @@ class Room:
         try:
             await self._action(conn, message, judged=True)
         except ProtocolError as exc:
-            conn.send({"type": "error", "seq": message.get("seq")} | exc.to_json())
+            conn.send(outbound.error(message.get("seq"), exc))
 
     async def _race_due(self, due: RaceDue) -> None:
         await self.races.release()
@@ -790,7 +790,7 @@ class Room:
             state = self.state
             if state is None or state.is_over or seat not in state.to_act:
                 refusal = ProtocolError("not_your_move", "the move the hint was for is over")
-                conn.send({"type": "error", "seq": seq} | refusal.to_json())
+                conn.send(outbound.error(seq, refusal))
                 return
             await send_hint(self.executor, conn, state, seat, seq)
 
@@ -837,7 +837,7 @@ class Room:
             return
         seat = timeout.key[1]
         self.autoplay.add(seat)
-        self._broadcast({"type": "timeout", "seat": seat})
+        self._broadcast(outbound.timeout(seat))
         self._think(seat, 0.0)
         self._broadcast_table()
 
@@ -905,7 +905,7 @@ class Room:
         if conn is not None:
             self.autoplay.discard(seat)
             self.idle_turns.pop(seat, None)
-            conn.send({"type": "ack", "seq": seq, "version": version})
+            conn.send(outbound.ack(seq, version))
         elif seat in self.autoplay and seat not in state.to_act:
             self.idle_turns[seat] += 1  # the stand-in ended the seat's turn
         self._schedule(seat)
@@ -914,13 +914,9 @@ class Room:
         self._broadcast_state(events)
         if len(state.round_scores) > rounds:
             self._broadcast(
-                {
-                    "type": "round_result",
-                    "match": self.number,
-                    "round": len(state.round_scores),
-                    "scores": state.round_scores[-1],
-                    "totals": state.totals,
-                }
+                outbound.round_result(
+                    self.number, len(state.round_scores), state.round_scores[-1], state.totals
+                )
             )
         if state.is_over:
             await self._finish()
@@ -960,13 +956,9 @@ class Room:
             if self.idle_turns[seat] >= IDLE_TURNS and self.table.names[seat] is not None:
                 await self._free_idle_seat(seat)
         self.on_change(self)
+        log = f"/api/tables/{self.code}/matches/{self.number}"
         self._broadcast(
-            {
-                "type": "match_result",
-                "match": self.number,
-                **result,
-                "log": f"/api/tables/{self.code}/matches/{self.number}",
-            }
+            outbound.match_result(self.number, state.totals, state.winners, state.round_scores, log)
         )
         self._broadcast_table()
 

@@ -12,7 +12,7 @@ import asyncio
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import metrics
+from . import metrics, outbound
 from .connection import Connection, client_address
 from .errors import ProtocolError
 from .lobby import Lobby
@@ -65,7 +65,7 @@ async def table_socket(ws: WebSocket) -> None:
                         f"at most {config.joins_per_minute:g} seats a minute from one address",
                     )
             except ProtocolError as exc:
-                conn.send({"type": "error", "seq": seq} | exc.to_json())
+                conn.send(outbound.error(seq, exc))
                 continue
             if message["type"] == "pong":  # timed here, not behind the room's queue
                 conn.lag.pong(message.get("id"))

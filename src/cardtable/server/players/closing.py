@@ -20,6 +20,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from .. import outbound
 from ..errors import ProtocolError
 from .database import Database
 
@@ -61,7 +62,7 @@ async def close_room(lobby: Lobby, room: Room, reason: str) -> None:
     lobby.listing.invalidate()
     room.close()
     refusal = ProtocolError("quarantined", f"table {code} is out of service: {reason}", 503)
-    told = {"type": "error", "seq": None} | refusal.to_json()
+    told = outbound.error(None, refusal)
     for conn in list(room.conns):
         relayed = getattr(conn, "hang_up", None)
         if relayed is not None:  # a socket on another process of the site: through it
