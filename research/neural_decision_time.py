@@ -17,7 +17,7 @@ import time
 
 import cardtable
 from cardtable.bots import make_bot
-from cardtable.bots.neural import GAMES
+from cardtable.bots.neural import shipped_games
 
 SINGLE_ROUND = {"lastcard": {"target_score": 1}, "skyjo": {"target_score": 1}}
 
@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=40)
     args = parser.parse_args()
     print(f"{'game':<10} {'decisions':>9} {'mean ms':>8} {'median':>8} {'p95':>8} {'max':>8}")
-    for game in GAMES:
+    for game in shipped_games():
         times = decision_times(game, args.matches)
         p95 = statistics.quantiles(times, n=20, method="inclusive")[-1]
         print(

@@ -12,9 +12,9 @@ import pytest
 import cardtable
 from cardtable.bots import make_bot
 from cardtable.bots.base import BotSpecError
-from cardtable.bots.rlcard_uno import rlcard_card, rlcard_legal
 from cardtable.extras import MissingExtraError
 from cardtable.games.lastcard.actions import DRAW, Play
+from cardtable.games.lastcard.rlcard_uno import rlcard_card, rlcard_legal
 from cardtable.sim.runner import play_match
 
 SINGLE_ROUND = {

@@ -8,7 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.bots import LEVELS, BotSpecError, SlipBot, bot_choices, make_bot, timing_for
-from cardtable.bots.levels import EXPERT_SPECS, level_spec
+from cardtable.bots.levels import LEVEL_GROUP, GameLevels, level_spec
 from cardtable.bots.timing import (
     MAX_SECONDS,
     MIN_SECONDS,
@@ -16,6 +16,7 @@ from cardtable.bots.timing import (
     REACT_SPREAD,
     HumanTiming,
 )
+from cardtable.engine.plugins import plugin_table
 
 from .test_bots import random_position
 
@@ -56,8 +57,8 @@ def test_the_expert_decides_alike_when_only_unseen_cards_differ(game):
 
 
 def test_the_expert_searches_on_an_iteration_budget_so_its_play_follows_its_seed():
-    for game, spec in EXPERT_SPECS.items():
-        bot = make_bot(spec, game)
+    for game, levels in plugin_table(LEVEL_GROUP, GameLevels).items():
+        bot = make_bot(levels.expert, game)
         assert bot.iterations is not None and bot.seconds is None, game
 
 

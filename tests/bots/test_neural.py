@@ -13,12 +13,13 @@ import pytest
 import cardtable
 from cardtable.bots import make_bot
 from cardtable.bots.base import BotSpecError
-from cardtable.bots.neural import GAMES, PLAYERS, NeuralBot, load_network, weights_name
+from cardtable.bots.neural import PLAYERS, NeuralBot, load_network, shipped_games, weights_name
 from cardtable.engine.registry import get_game
 from cardtable.rl.observer import observation_size
 from cardtable.sim.runner import play_match
 
 MAX_BYTES = 2 * 1024 * 1024
+GAMES = shipped_games()
 
 
 def match(game: str, seed: int, bots: list[str], players: int = PLAYERS) -> cardtable.State:

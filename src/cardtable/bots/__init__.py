@@ -1,6 +1,6 @@
 """Game-agnostic bots, and the registry every bot is found through."""
 
-from .base import Bot, BotSpecError, bot_names, make_bot, parse_spec, register_bot
+from .base import Bot, BotSpecError, DeclaredBot, bot_names, make_bot, parse_spec, register_bot
 from .ismcts import IsmctsBot
 from .levels import LEVELS, bot_choices, register_levels, timing_for
 from .neural import register as register_neural
@@ -13,12 +13,11 @@ register_bot("slip", SlipBot)
 register_levels()
 register_neural()  # the learnt policies, for the games that ship weights
 
-from . import external  # noqa: E402, F401  (registers the bots of other libraries)
-
 __all__ = [
     "LEVELS",
     "Bot",
     "BotSpecError",
+    "DeclaredBot",
     "IsmctsBot",
     "RandomBot",
     "SlipBot",

@@ -4,6 +4,12 @@ A bot is built from a spec string such as ``random``, ``heuristic`` or
 ``ismcts:iterations=400``: a name, then ``:`` and comma-separated ``key=value``
 parameters. Game-agnostic bots register for every game; a game's own bot (its
 heuristic) registers for that game alone, under the same name in every game.
+
+Bots of other packages (an adapter to another library's bot) are declared under the
+``cardtable.bots`` entry-point group, each entry a ``DeclaredBot`` named by the bot's
+name; bots that a game has by its settings (its levels, its learnt policy) come from
+sources (``register_source``) that read each game's entries of the bots' other groups.
+No table here names a game.
 """
 
 from __future__ import annotations
@@ -11,14 +17,17 @@ from __future__ import annotations
 import inspect
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from cardtable.engine.actions import Action
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import State
+from cardtable.extras import MissingExtraError
 
 
 class BotSpecError(CardtableError):
@@ -101,6 +110,86 @@ def register_bot(name: str, factory: BotFactory, game: str | None = None) -> Non
     _BOTS[(name, game)] = factory
 
 
+#: A game's bots by name that a source has for it (none for most games).
+BotSource = Callable[[str], Mapping[str, BotFactory]]
+_SOURCES: list[BotSource] = []
+
+
+def register_source(source: BotSource) -> None:
+    """Ask ``source`` for a game's bots whenever that game's bots are looked up: a source
+    reads the game's own entry (its levels, its weights), so that the game, not this
+    module, says which of them it has."""
+    _SOURCES.append(source)
+
+
+@dataclass(frozen=True)
+class DeclaredBot:
+    """What an entry of ``BOT_GROUP`` names: a bot factory, for every game or one."""
+
+    factory: BotFactory
+    #: The one game the bot plays (None: every game).
+    game: str | None = None
+
+
+#: The entry-point group under which a package declares bots, each entry named by the
+#: bot's name (``openspiel-ismcts = "cardtable.openspiel.bot:BOT"``).
+BOT_GROUP = "cardtable.bots"
+
+
+@cache
+def _bot_entries() -> tuple[EntryPoint, ...]:
+    return tuple(entry_points(group=BOT_GROUP))
+
+
+@cache
+def _load_declared(entry: EntryPoint) -> DeclaredBot:
+    """An entry's bot, loaded once. A ``MissingExtraError`` (an adapter whose library is
+    not installed) is not remembered: the next look-up tries again."""
+    declared = entry.load()
+    if not isinstance(declared, DeclaredBot):
+        raise CardtableError(
+            f"the {BOT_GROUP} entry point {entry.name} = {entry.value} "
+            f"is a {type(declared).__name__}, not a DeclaredBot"
+        )
+    return declared
+
+
+def _declared(game: str) -> tuple[dict[str, BotFactory], dict[str, MissingExtraError]]:
+    """The declared bots that play ``game``, and those whose package cannot load for
+    want of an extra (by name, each with the error that names the extra)."""
+    bots: dict[str, BotFactory] = {}
+    missing: dict[str, MissingExtraError] = {}
+    for entry in _bot_entries():
+        try:
+            declared = _load_declared(entry)
+        except MissingExtraError as exc:
+            missing[entry.name] = exc
+            continue
+        if declared.game in (None, game):
+            bots[entry.name] = declared.factory
+    return bots, missing
+
+
+def reload_bots() -> None:
+    """Forget the loaded ``BOT_GROUP`` entries (after installing a package, or in a test
+    that replaces the installed entry points)."""
+    _bot_entries.cache_clear()
+    _load_declared.cache_clear()
+
+
+def _factories(game: str) -> tuple[dict[str, BotFactory], dict[str, MissingExtraError]]:
+    """Every bot ``game`` can seat, by name (a game's own before the game-agnostic), and
+    the declared ones that need a missing extra."""
+    get_game(game)  # loads the game's package, which registers its own bots
+    declared, missing = _declared(game)
+    found = {name: factory for (name, g), factory in _BOTS.items() if g is None}
+    found.update(declared)
+    for source in _SOURCES:
+        found.update(source(game))
+    found.update({name: factory for (name, g), factory in _BOTS.items() if g == game})
+    return found, missing
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,...`` into the name and typed parameters."""
     name, _, rest = spec.strip().partition(":")
@@ -140,20 +229,23 @@ def _parse_value(raw: str) -> Any:
 
 
 def bot_names(game: str) -> list[str]:
-    """The bots ``game`` can seat: the game-agnostic ones and the game's own."""
-    get_game(game)  # loads the game's package, which registers its own bots
-    return sorted({name for name, g in _BOTS if g in (None, game)})
+    """The bots ``game`` can seat: the game-agnostic ones and the game's own (a declared
+    bot whose library is missing among them: building it says what to install)."""
+    found, missing = _factories(game)
+    return sorted({*found, *missing})
 
 
-#: The bot a command seats when none is named (``simulate``, ``play``): each game's own.
+#: The bot a command seats when none is named (``simulate``, ``play``), and the one
+#: that plays an idle person's turn at a server's table: each game's own.
 DEFAULT_BOT = "heuristic"
 
 
 def default_bot(game: str) -> tuple[str, str | None]:
-    """The bot ``simulate`` and ``play`` seat by default, and a note when it is a stand-in.
+    """The bot that stands in for ``game``, and a note when it is only random play.
 
-    A game without a heuristic of its own (one added from another package, say) gets
-    random players, and the note says so.
+    ``simulate`` and ``play`` seat it when no bot is named, and a server plays an idle
+    person's turn with it. A game without a heuristic of its own (one added from another
+    package, say) gets random players, and the note says so.
     """
     if DEFAULT_BOT in bot_names(game):
         return DEFAULT_BOT, None
@@ -163,9 +255,11 @@ def default_bot(game: str) -> tuple[str, str | None]:
 
 def make_bot(spec: str, game: str, seed: int | None = None) -> Bot:
     """Build the bot that ``spec`` names, for ``game``."""
-    get_game(game)  # loads the game's package, which registers its own bots
+    found, missing = _factories(game)
     name, params = parse_spec(spec)
-    factory = _BOTS.get((name, game)) or _BOTS.get((name, None))
+    factory = found.get(name)
+    if factory is None and name in missing:
+        raise missing[name]
     if factory is None:
         raise BotSpecError(f"unknown bot {name!r} for {game} (known: {', '.join(bot_names(game))})")
     accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]

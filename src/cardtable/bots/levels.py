@@ -1,7 +1,7 @@
 """Named bot levels: ``easy``, ``normal``, ``hard`` and ``expert`` in every game.
 
 A person choosing an opponent wants a level, not a search configuration. Each level
-is a bot spec like any other (``make_bot("hard", "skyjo", seed)``) that stands for a
+is a bot spec like any other (``make_bot("hard", game, seed)``) that stands for a
 detailed spec, the same ladder of bots in every game:
 
 - ``easy``: the game's heuristic with many human-like mistakes (``slip``: a careless
@@ -18,38 +18,53 @@ detailed spec, the same ladder of bots in every game:
   iteration budget (not a time budget, so that its play depends on its seed alone,
   whatever the machine's load; docs/research/bot-strength.md has the measurements).
 
+Each game declares what its levels stand for (``GameLevels``, the ``cardtable.bot_levels``
+entry-point group); a game that declares none offers no levels.
+
 Each level also has a human-like timing (``cardtable.bots.timing``) that the server
 waits on before a level's move; simulations and the ladder play at full speed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from functools import partial
 
-from .base import Bot, make_bot, register_bot
+from cardtable.engine.plugins import plugin
+
+from .base import Bot, BotFactory, make_bot, register_source
 from .timing import HumanTiming
 
 #: The levels, weakest first.
 LEVELS = ("easy", "normal", "hard", "expert")
 
-#: The mistakes that make the two lower levels: each game's ``slip`` parameters. A
-#: careless move costs more in one game than in another (in Cactus it may call the
-#: round or throw a card that does not match; in Last Card most legal cards are nearly
-#: as good as the best), so each game has its own rates, set so that every level lands
-#: well between its neighbours on the ladder at 2 and at 4 players (docs/bots.md).
-SLIPS = {
-    "cactus": {"easy": "rate=0.2,miss=0.5", "normal": "rate=0.1,miss=0.2"},
-    "skyjo": {"easy": "rate=0.3,miss=0.5", "normal": "rate=0.1,miss=0.2"},
-    "lastcard": {"easy": "rate=0.3,miss=0.5", "normal": "rate=0.15,miss=0.2"},
-}
+#: The entry-point group under which a game declares its levels: an entry named by the
+#: game, naming its ``GameLevels`` (``mygame = "mygame.bot_settings:LEVELS"``).
+LEVEL_GROUP = "cardtable.bot_levels"
 
-#: Each game's strongest search at its budget (the settings measured best per game).
-EXPERT_SPECS = {
-    "cactus": "ismcts:iterations=400,rollout=greedy,base=heuristic,z=1",
-    "skyjo": "ismcts:iterations=400,rollout=greedy,base=heuristic",
-    "lastcard": "ismcts:iterations=1000,rollout=heuristic,z=0.5",
-}
+
+@dataclass(frozen=True)
+class GameLevels:
+    """What the levels stand for in one game.
+
+    The mistakes that make the two lower levels are the game's ``slip`` parameters: a
+    careless move costs more in one game than in another (in Cactus it may call the
+    round or throw a card that does not match; in Last Card most legal cards are nearly
+    as good as the best), so each game has its own rates, set so that every level lands
+    well between its neighbours on the ladder at 2 and at 4 players (docs/bots.md).
+    """
+
+    #: ``slip`` parameters of ``easy`` and ``normal`` (``{"easy": "rate=0.2,miss=0.5"}``).
+    slips: Mapping[str, str]
+    #: The game's strongest search at its budget (its settings measured best).
+    expert: str
+
+
+def game_levels(game: str) -> GameLevels | None:
+    """``game``'s levels as its entry declares them; None for a game without levels."""
+    return plugin(LEVEL_GROUP, game, GameLevels)
+
 
 #: What a person is told about each level when choosing an opponent.
 SUMMARIES = {
@@ -83,18 +98,20 @@ class BotChoice:
 
 
 def level_spec(level: str, game: str) -> str:
-    """The detailed bot spec that ``level`` stands for in ``game``."""
-    slips = SLIPS[game]
-    if level in slips:
-        return f"slip:base=heuristic,{slips[level]}"
+    """The detailed bot spec that ``level`` stands for in ``game`` (one with levels)."""
+    levels = game_levels(game)
+    if levels is None:
+        raise KeyError(f"{game} declares no {LEVEL_GROUP} entry")
+    if level in levels.slips:
+        return f"slip:base=heuristic,{levels.slips[level]}"
     if level == "hard":
         return "heuristic"
-    return EXPERT_SPECS[game]
+    return levels.expert
 
 
 def bot_choices(game: str) -> list[BotChoice]:
     """The levels offered for ``game``, weakest first (none for a game without them)."""
-    if game not in EXPERT_SPECS:
+    if game_levels(game) is None:
         return []
     return [
         BotChoice(level, level.capitalize(), SUMMARIES[level], level_spec(level, game))
@@ -111,8 +128,13 @@ def _build(level: str, game: str, seed: int | None = None) -> Bot:
     return make_bot(level_spec(level, game), game, seed)
 
 
+def _level_bots(game: str) -> dict[str, BotFactory]:
+    """Every level as a bot of ``game``, if it declares levels."""
+    if game_levels(game) is None:
+        return {}
+    return {level: partial(_build, level, game) for level in LEVELS}
+
+
 def register_levels() -> None:
-    """Register every level as a bot of every game that has levels."""
-    for game in EXPERT_SPECS:
-        for level in LEVELS:
-            register_bot(level, partial(_build, level, game), game=game)
+    """Make the levels bots of every game that declares them."""
+    register_source(_level_bots)

@@ -8,8 +8,9 @@ runs the layers with numpy, masks out the illegal actions and plays the most lik
 legal one, so its move depends only on what the seat may know and on nothing random:
 the same position always gets the same move, whatever the seed.
 
-It plays the games and table size it has weights for (Last Card and Skyjo at 2
-players). At any other table size it plays as the game's heuristic (the ``hard``
+It plays the games that declare shipped weights (a ``ShippedPolicy`` entry in the
+``cardtable.bot_policies`` group, named by the game), at the table size they were
+trained at (2 players). At any other table size it plays as the game's heuristic (the ``hard``
 level) instead and says so in ``stand_in``: a learnt input layer has the width of one
 table size's observation. Numpy comes with the ``rl`` extra.
 """
@@ -17,28 +18,46 @@ table size's observation. Numpy comes with the ``rl`` extra.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.actions import Action
+from cardtable.engine.plugins import plugin, plugin_table
 from cardtable.engine.registry import get_game
 from cardtable.engine.state import State
 from cardtable.extras import require
 
-from .base import Bot, make_bot, register_bot
+from .base import Bot, BotFactory, make_bot, register_source
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-#: The games with shipped weights, and the table size they were trained at.
-GAMES = ("lastcard", "skyjo")
+#: The table size the shipped policies are trained at.
 PLAYERS = 2
+
+#: The entry-point group under which a game declares the weights it ships: an entry
+#: named by the game, naming its ``ShippedPolicy``.
+POLICY_GROUP = "cardtable.bot_policies"
+
+
+@dataclass(frozen=True)
+class ShippedPolicy:
+    """Where a game's learnt policy ships: ``<package>/weights/GAME-Np.npz``."""
+
+    #: The package whose ``weights`` folder holds the game's files.
+    package: str = "cardtable.bots"
+
+
+def shipped_games() -> list[str]:
+    """The games that declare shipped weights, by name."""
+    return sorted(plugin_table(POLICY_GROUP, ShippedPolicy))
 
 
 def weights_name(game: str, players: int) -> str:
-    """The file of ``game``'s weights at ``players`` (in ``cardtable/bots/weights``)."""
+    """The file of ``game``'s weights at ``players`` (in its package's ``weights``)."""
     return f"{game}-{players}p.npz"
 
 
@@ -67,7 +86,10 @@ def load_network(game: str, players: int) -> Network | None:
     require("numpy", "rl", "the neural bot")
     import numpy as np
 
-    source = resources.files("cardtable.bots") / "weights" / weights_name(game, players)
+    policy = plugin(POLICY_GROUP, game, ShippedPolicy)
+    if policy is None:
+        return None
+    source = resources.files(policy.package) / "weights" / weights_name(game, players)
     if not source.is_file():
         return None
     with source.open("rb") as handle, np.load(handle) as data:
@@ -111,14 +133,17 @@ class NeuralBot(Bot):
         return legal[int(np.argmax(logits[indices]))]
 
 
-def register() -> None:
-    """``neural`` for every game with shipped weights."""
-    for game in GAMES:
-        register_bot("neural", _factory(game), game=game)
+def _neural_bots(game: str) -> dict[str, BotFactory]:
+    """``neural`` for ``game``, if it declares shipped weights."""
+    if plugin(POLICY_GROUP, game, ShippedPolicy) is None:
+        return {}
 
-
-def _factory(game: str) -> Any:
     def build(seed: int | None = None) -> NeuralBot:
         return NeuralBot(game, seed)
 
-    return build
+    return {"neural": build}
+
+
+def register() -> None:
+    """``neural`` for every game that declares shipped weights."""
+    register_source(_neural_bots)

@@ -1,30 +1,30 @@
-"""Bots from other libraries, as bot specs: something to measure our own bots against.
+"""``openspiel-ismcts``: OpenSpiel's IS-MCTS as a bot spec, to measure our bots against.
 
-- ``openspiel-ismcts`` (every game; extra ``[openspiel]``): OpenSpiel's IS-MCTS
-  (``open_spiel.python.algorithms.ismcts``) searching the game through the adapter of
-  ``cardtable.openspiel``. Parameters: ``iterations`` (simulations per decision),
-  ``ms`` (time per decision; with both, whichever ends first; neither: 400
-  iterations), ``c`` (the UCT constant, 2 as in OpenSpiel's examples), ``belief``
-  (``informed``, as cardtable's ``ismcts`` re-deals by default, or ``uniform``).
-- ``rlcard-uno-rule`` (Last Card; extra ``[rlcard]``): RLCard's UNO rule agent
-  (``rlcard.models.uno_rule_models.UNORuleAgentV1``), given our view as RLCard's raw
-  observation (``cardtable.bots.rlcard_uno``).
+OpenSpiel's IS-MCTS (``open_spiel.python.algorithms.ismcts``) searches the game through
+this package's adapter, in every game. Parameters: ``iterations`` (simulations per
+decision), ``ms`` (time per decision; with both, whichever ends first; neither: 400
+iterations), ``c`` (the UCT constant, 2 as in OpenSpiel's examples), ``belief``
+(``informed``, as cardtable's ``ismcts`` re-deals by default, or ``uniform``).
 
-They register under their names whatever is installed; building one without its
-library fails with a ``MissingExtraError`` naming the extra to install.
+The bot is declared under the ``cardtable.bots`` entry-point group (``BOT``). Without
+the ``[openspiel]`` extra this package does not load, and building the bot fails with
+a ``MissingExtraError`` naming the extra.
 """
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
 
+import numpy as np
+
+from cardtable.bots.base import Bot, BotSpecError, Budget, DeclaredBot
 from cardtable.engine.actions import Action
 from cardtable.engine.state import State
 from cardtable.extras import require
 
-from .base import Bot, BotSpecError, Budget, register_bot
+from .game import CardtableGame, load
+from .search import PlayoutEvaluator, TimedIsmcts
 
 DEFAULT_ITERATIONS = 400
 BELIEFS = ("informed", "uniform")
@@ -60,10 +60,6 @@ class OpenSpielIsmctsBot(Bot):
         return Budget(self.seconds, budgeted, searches=True)
 
     def act(self, state: State, seat: int) -> Action:
-        import numpy as np
-
-        from cardtable.openspiel.search import PlayoutEvaluator, TimedIsmcts
-
         game = _spiel_game(state.game, state.num_players, _options_key(state), self.belief)
         search = TimedIsmcts(
             game,
@@ -83,25 +79,9 @@ def _options_key(state: State) -> str:
 
 
 @lru_cache(maxsize=32)
-def _spiel_game(game: str, players: int, options: str, belief: str) -> Any:
-    from cardtable.openspiel import load
-
+def _spiel_game(game: str, players: int, options: str, belief: str) -> CardtableGame:
     return load(game, players=players, options=options, belief=belief)
 
 
-class RlcardUnoRuleBot(Bot):
-    """RLCard's UNO rule agent playing Last Card (see ``cardtable.bots.rlcard_uno``)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        require("rlcard", "rlcard", "the rlcard-uno-rule bot")
-        from .rlcard_uno import RlcardUnoPlayer
-
-        self.player = RlcardUnoPlayer()
-
-    def act(self, state: State, seat: int) -> Action:
-        return self.player.act(state, seat, self.rng.getrandbits(32))
-
-
-register_bot("openspiel-ismcts", OpenSpielIsmctsBot)
-register_bot("rlcard-uno-rule", RlcardUnoRuleBot, game="lastcard")
+#: The ``cardtable.bots`` entry: the bot plays every game.
+BOT = DeclaredBot(OpenSpielIsmctsBot)

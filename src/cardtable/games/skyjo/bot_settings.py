@@ -1,0 +1,16 @@
+"""Skyjo's settings of the bot layer, declared under its entry-point groups.
+
+``LEVELS`` (``cardtable.bot_levels``): the slips of the two lower levels and the
+expert's search, the settings measured best (docs/research/bot-strength.md).
+``POLICY`` (``cardtable.bot_policies``): the ``neural`` bot's weights ship for Skyjo.
+"""
+
+from cardtable.bots.levels import GameLevels
+from cardtable.bots.neural import ShippedPolicy
+
+LEVELS = GameLevels(
+    slips={"easy": "rate=0.3,miss=0.5", "normal": "rate=0.1,miss=0.2"},
+    expert="ismcts:iterations=400,rollout=greedy,base=heuristic",
+)
+
+POLICY = ShippedPolicy()
