@@ -18,7 +18,15 @@ import pytest
 
 import cardtable
 from cardtable.bots.base import make_bot
-from cardtable.coach.analysis import CoachError, CoachProfile, label, profile
+from cardtable.coach import command
+from cardtable.coach.analysis import (
+    Analysis,
+    CoachError,
+    CoachProfile,
+    Decision,
+    label,
+    profile,
+)
 from cardtable.coach.replay import REVEALED, Revealer, frames, revealed_view
 from cardtable.engine import plugins, registry
 from cardtable.engine.errors import CardtableError
@@ -32,7 +40,16 @@ from cardtable.tui.renderer import RENDERER_GROUP, NoRendererError, renderer_for
 
 PROFILE = CoachProfile("random", "random", "points", (1.0, 2.0, 3.0), 5)
 REVEALER = Revealer(lambda view, state: view.update(revealed_by="the variant's revealer"))
-RENDERER = SkyjoRenderer()
+
+
+class VariantRenderer(SkyjoRenderer):
+    """A game's renderer with words of its own for a move's fields."""
+
+    def field_words(self, name: str, value: Any) -> str | None:
+        return f"the variant's {name} {value}" if name == "card" else None
+
+
+RENDERER = VariantRenderer()
 
 
 def _encode(w: FeatureWriter, view: Mapping[str, Any], players: int) -> None:
@@ -113,6 +130,15 @@ def test_the_terminal_takes_a_games_renderer_from_its_entry(declare):
     assert renderer_for("variant") is RENDERER
     with pytest.raises(NoRendererError, match="skyjo cannot be played in the terminal"):
         renderer_for("skyjo")
+
+
+def test_the_coach_table_words_a_move_as_the_games_renderer_does(declare):
+    declare("cardtable.coach_profiles", "variant", "PROFILE")
+    declare(RENDERER_GROUP, "variant", "RENDERER")
+    played = {"type": "play", "card": "Q", "extra": 2}
+    decision = Decision(0, 1, played, {"type": "pass"}, 1.5, 0.1, "inaccuracy")
+    text = command.table(Analysis.of("variant", 0, [decision], 5, 1))
+    assert "play, the variant's card Q, extra 2" in text
 
 
 SOURCES = Path(cardtable.__file__).parent

@@ -6,10 +6,11 @@ search bot what it would play in that seat's information set. It then prices the
 played move and the suggested one on the same re-dealt worlds: both are played out
 to the end of the round with the search's rollout policy, from ``samples`` re-deals
 of the cards the seat could not know (common random numbers, so the luck of the deal
-cancels in the difference). The cost is in the game's own terms:
+cancels in the difference). The cost is in the game's own terms, the unit of its
+``CoachProfile``:
 
-- Skyjo and Cactus: expected round points (lower is better), played minus suggested;
-- Last Card: the chance of winning the round, suggested minus played.
+- ``points``: expected round points (lower is better), played minus suggested;
+- ``win chance``: the chance of winning the round, suggested minus played.
 
 Everything the coach reads at a decision goes through ``determinize(seat)`` or the
 bots, which see only what the seat may know, so the analysis of a seat is the same
@@ -221,8 +222,8 @@ def price(
 ) -> list[list[float]]:
     """Each action's outcome for ``seat`` on ``samples`` shared re-deals.
 
-    An outcome is the seat's round points (Skyjo, Cactus) or its share of the round's
-    win (Last Card); the same re-deal and luck serve every action.
+    An outcome is the seat's round points (unit ``points``) or its share of the
+    round's win (``win chance``); the same re-deal and luck serve every action.
     """
     game = state.game
     coach = profile(game)

@@ -101,13 +101,13 @@ def table(analysis: Analysis) -> str:
         f"priced on {analysis.samples} re-deals against the move the coach would play",
         f"{'move':>5} {'round':>5}  {'played':<24} {'suggested':<24} how the played move compares",
     ]
-    card_words = _card_words(analysis.game)
+    field_words = _field_words(analysis.game)
     for d in analysis.decisions:
         mark = f" ({d.label})" if d.label else ""
         compared = cost_words(d.played, d.suggested, d.cost, analysis.unit)
         lines.append(
-            f"{d.index + 1:>5} {d.round:>5}  {move_words(d.played, card_words):<24} "
-            f"{move_words(d.suggested, card_words):<24} {compared}{mark}"
+            f"{d.index + 1:>5} {d.round:>5}  {move_words(d.played, field_words):<24} "
+            f"{move_words(d.suggested, field_words):<24} {compared}{mark}"
         )
     return "\n".join(lines)
 
@@ -121,17 +121,20 @@ def cost_words(played: dict[str, Any], suggested: dict[str, Any], cost: float, u
     return COST_WORDS[unit].format(cost=cost)
 
 
-def _card_words(game: str) -> Callable[[Any], str]:
-    """How the game's terminal renderer words a card (as it is, for a game with none)."""
+def _field_words(game: str) -> Callable[[str, Any], str | None]:
+    """How the game's terminal renderer words a move's field (no field, for a game
+    that has no renderer)."""
     try:
-        return renderer_for(game).card_words
+        return renderer_for(game).field_words
     except NoRendererError:
-        return str
+        return lambda name, value: None
 
 
-def move_words(action: dict[str, Any], card_words: Callable[[Any], str] = str) -> str:
-    """A move in words, its cards and seats counted from 1: ``replace, card 3``; a
-    ``card`` field is worded by ``card_words``."""
+def move_words(
+    action: dict[str, Any], field_words: Callable[[str, Any], str | None] = lambda n, v: None
+) -> str:
+    """A move in words, its cards and seats counted from 1: ``replace, card 3``; the
+    game's own fields (a card, a call) as ``field_words`` words them."""
     words = [str(action.get("type", "?")).replace("_", " ")]
     for name, value in action.items():
         if name == "type" or value is None or value is False:
@@ -140,12 +143,6 @@ def move_words(action: dict[str, Any], card_words: Callable[[Any], str] = str) -
             words.append(f"card {value + 1}")
         elif name == "seat":
             words.append(f"seat {value + 1}")
-        elif name == "call":
-            words.append("calling Last Card")
-        elif name == "color":
-            words.append(f"naming {value}")
-        elif name == "card":
-            words.append(card_words(value))
         else:
-            words.append(f"{name} {value}")
+            words.append(field_words(name, value) or f"{name} {value}")
     return ", ".join(words)

@@ -9,7 +9,7 @@ caught and whose +4 may be challenged; the moves name them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -115,9 +115,17 @@ def hand(cards: Sequence[str]) -> Text:
     return Text(" ").join(chip(c, "") for c in cards) if cards else Text("out!", "bold")
 
 
+#: A play's fields in words (the coach's table): ``red 7, calling Last Card``.
+FIELD_WORDS: dict[str, Callable[[Any], str]] = {
+    "card": lambda card: words(str(card)),
+    "call": lambda call: "calling Last Card",
+    "color": lambda color: f"naming {color}",
+}
+
+
 class LastCardRenderer(GameRenderer):
-    def card_words(self, card: Any) -> str:
-        return words(str(card))
+    def field_words(self, name: str, value: Any) -> str | None:
+        return FIELD_WORDS[name](value) if name in FIELD_WORDS else None
 
     def seat(self, view: View, seat: int, seats: Seats) -> RenderableType:
         count = view["hand_sizes"][seat]

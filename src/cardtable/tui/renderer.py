@@ -104,9 +104,10 @@ class GameRenderer(ABC):
     def final(self, end: Event, seats: Seats) -> RenderableType | None:
         """The cards a ``round_end`` event revealed, if the game reveals any."""
 
-    def card_words(self, card: Any) -> str:
-        """A card of a move (an action's ``card`` field) in words, as plain text."""
-        return str(card)
+    def field_words(self, name: str, value: Any) -> str | None:
+        """A field of a move (of ``Action.to_json()``, other than its type, slots and
+        seats) in plain words, for the coach's table; None words it as ``name value``."""
+        return None
 
 
 def by_seat(seats: Seats, row: Callable[[int], RenderableType]) -> Table:
