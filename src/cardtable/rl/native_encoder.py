@@ -32,7 +32,8 @@ def encoder_reason(aec: EnvironmentShape) -> str | None:
         return "the compiled core is not built or is switched off"
     backend = encoding(aec.game).native
     if backend is None:
-        verb = "is" if " and " not in (games := _stepped_in_c()) else "are"
+        games = _stepped_in_c()
+        verb = "are" if " and " in games else "is"
         return f"only {games} {verb} stepped in C, not {aec.game}"
     return backend.reason(aec)
 
