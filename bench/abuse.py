@@ -22,9 +22,13 @@ During each phase the person plays a two-seat table (``--tables`` of them, both 
 acting after a think time) and a watcher times the gaps between the bot table's moves
 (four random bots at delay 0.2 s). It prints, per phase, the person's ack p99 and the
 bot table's move-gap p99 against the quiet phase, and the server's RSS before the
-attack and 2 s after it. The goal: every p99 within 2x of quiet, RSS back within 10%.
+attack and 2 s after it (``--settle``). The goal: every p99 within 2x of quiet, RSS back
+within 10%. The long match whose replays the ``replays`` attack asks for is Skyjo to 300
+points (``--replay-score``); a short check of the script itself can lower that, the
+phases and the settling time.
 
     python bench/abuse.py [--seconds 10] [--think 0.2] [--tables 2] [--attacks replays,...]
+                          [--settle 2] [--replay-score 300]
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from server_load import Stats, game_server
 ATTACKER = "127.0.0.2"
 WATCHED_CREATOR = "127.0.0.3"
 WATCHED = {"game": "lastcard", "seats": ["random"] * 4, "bot_delay": 0.2}
-LONG_MATCH = {"game": "skyjo", "seats": ["random"] * 4, "options": {"target_score": 300}}
+LONG_MATCH = {"game": "skyjo", "seats": ["random"] * 4}
 LONG_BOTS = {
     "game": "lastcard",
     "seats": ["random"] * 10,
@@ -242,10 +246,11 @@ ATTACKS: dict[str, Attack] = {
 
 
 # ---------------------------------------------------------------------- the phases
-async def finished_long_match(base: str) -> str:
+async def finished_long_match(base: str, score: int) -> str:
     transport = httpx.AsyncHTTPTransport(local_address="127.0.0.4")
+    body = LONG_MATCH | {"options": {"target_score": score}, "bot_delay": 0}
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
-        code = (await client.post("/api/tables", json=LONG_MATCH | {"bot_delay": 0})).json()["code"]
+        code = (await client.post("/api/tables", json=body)).json()["code"]
         while (await client.get(f"/api/tables/{code}")).json()["status"] != "finished":
             await asyncio.sleep(0.5)
     return str(code)
@@ -274,7 +279,7 @@ async def run(base: str, pid: int, args: argparse.Namespace) -> None:
         chat_table = (
             await client.post("/api/tables", json={"game": "skyjo", "seats": ["human"] * 2})
         ).json()["code"]
-    replay_match = await finished_long_match(base)
+    replay_match = await finished_long_match(base, args.replay_score)
     quiet, quiet_gaps = await phase(base, args, watched, None, "")
     q_ack, q_gap = p99(quiet.rtts), p99(quiet_gaps)
     print(
@@ -286,7 +291,7 @@ async def run(base: str, pid: int, args: argparse.Namespace) -> None:
         before = rss_mb(pid)
         target = replay_match if name == "replays" else chat_table
         stats, gaps = await phase(base, args, watched, ATTACKS[name], target)
-        await asyncio.sleep(2.0)
+        await asyncio.sleep(args.settle)
         ack, gap = p99(stats.rtts), p99(gaps)
         print(
             f"{name:8} {ack:11.1f} {ack / max(q_ack, 1e-9):8.2f} {gap:11.1f}"
@@ -302,6 +307,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=2, help="the person's tables a phase")
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--attacks", default=",".join(ATTACKS), help="comma-separated, in order")
+    parser.add_argument(
+        "--settle", type=float, default=2.0, help="seconds after an attack before the RSS"
+    )
+    parser.add_argument(
+        "--replay-score", type=int, default=300, help="target score of the replayed match"
+    )
     args = parser.parse_args()
     unknown = set(args.attacks.split(",")) - set(ATTACKS)
     if unknown:
