@@ -76,13 +76,13 @@ def render_position(page: Page, base_url: str, game: str, shown: dict[str, Any])
     names = ["Ann" if p == shown["you"] else f"Bot {p + 1}" for p in range(players)]
     page.evaluate(
         """async ([game, shown, names]) => {
-          const { GAMES } = await import('/js/games/index.js');
+          const { gameModule } = await import('/js/games/index.js');
           const { TableView } = await import('/js/tableview.js');
           const part = (id) => document.getElementById(id);
           window.__sent = [];
-          const tv = new TableView(GAMES[game], (action) => window.__sent.push(action),
+          const tv = new TableView(await gameModule(game), (action) => window.__sent.push(action),
             { board: part('board'), status: part('status'), tip: part('tip'),
-              sheet: part('sheet'), log: part('log') }, game);
+              sheet: part('sheet'), log: part('log') });
           tv.setTable(names, null);
           tv.update(shown);
           window.__tv = tv;

@@ -131,18 +131,21 @@ def test_the_pixel_deck_reaches_the_lobby_the_rules_drawer_a_spectator_and_a_rep
 
 
 DRAW = """async () => {
-  const deck = await import('/js/art/deck.js');
+  const { cardBack } = await import('/js/art/deck.js');
+  const { gameModule } = await import('/js/games/index.js');
+  const [skyjo, lastcard, cactus] =
+    await Promise.all(['skyjo', 'lastcard', 'cactus'].map(gameModule));
   const pick = (svg, attr) => svg.querySelector(`[${attr}]`)?.getAttribute(attr) ?? null;
   const underlined = [];
   for (let v = -2; v <= 12; v++) {
-    if (deck.skyjoCard(v).querySelector('[data-underline]')) underlined.push(v);
+    if (skyjo.cardFace(v).querySelector('[data-underline]')) underlined.push(v);
   }
   return {
     underlined,
-    marks: [-2, 0, 3, 7, 11].map((v) => pick(deck.skyjoCard(v), 'data-band-mark')),
+    marks: [-2, 0, 3, 7, 11].map((v) => pick(skyjo.cardFace(v), 'data-band-mark')),
     colours: ['R7', 'Y7', 'G7', 'B7']
-      .map((name) => pick(deck.lastCardCard(name), 'data-colour-mark')),
-    themes: [deck.skyjoCard(6), deck.lastCardCard('R7'), deck.frenchCard('Kh'), deck.cardBack()]
+      .map((name) => pick(lastcard.cardFace(name), 'data-colour-mark')),
+    themes: [skyjo.cardFace(6), lastcard.cardFace('R7'), cactus.cardFace('Kh'), cardBack()]
       .map((svg) => svg.dataset.cardTheme),
   };
 }"""

@@ -1,5 +1,6 @@
 // Card names as people read them, in the page's language: "queen of hearts" (a card's
-// label), "the queen of hearts" (a card in a sentence of the log), "red 7", "+4 Wild".
+// label), "the queen of hearts" (a card in a sentence of the log), "red" (a colour; the
+// Last Card deck names its cards in art/lastcard.js).
 // A language builds a name from its own patterns (catalogue keys card.*), since word
 // order, articles and grammatical case differ: "la dame de cœur", "den Pik-König".
 
@@ -43,12 +44,4 @@ export function aRank(rank) {
 /** A Last Card colour's name ("red", "rouge", "Rot"). */
 export function colourName(colour) {
   return t(`colour.${colour}`);
-}
-
-const LAST_CARD_KINDS = ["skip", "reverse", "draw2", "wild", "wild4"];
-
-/** A parsed Last Card card's name: "red 7", "blue Skip", "+4 Wild". */
-export function lastCardName(card) {
-  const kind = card.kind === "number" ? String(card.number) : LAST_CARD_KINDS.includes(card.kind) ? t(`lastcard.kind.${card.kind}`) : card.kind;
-  return card.colour ? t("lastcard.coloured", { colour: colourName(card.colour), kind }) : kind;
 }

@@ -5,8 +5,6 @@ import { actionKey } from "./actions.js";
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { colourName, lastCardName } from "./cardnames.js";
-import { parseCard } from "./art/lastcard.js";
 
 async function request(path, options = {}) {
   const response = await fetch(path, { headers: { "Content-Type": "application/json" }, ...options });
@@ -53,28 +51,24 @@ export function markAction(board, action, cls) {
   return null;
 }
 
-/** Every action type of the three games (coach.action.<type>). */
-const ACTIONS = [
-  "reveal", "draw", "take_discard", "replace", "discard", "look", "call_cactus", "peek_own", "peek_opponent",
-  "choose_opponent", "swap", "keep", "throw", "pass", "close_window", "play",
-];
-
 /** One field of an action in words: places and seats counted from 1 as people count. */
 function describeField(name, value) {
   if (name === "slot" || name === "pos") return t("coach.field.card", { n: value + 1 });
   if (name === "seat") return t("coach.field.seat", { n: value + 1 });
-  if (name === "color") return colourName(value);
-  if (name === "card") return lastCardName(parseCard(value));
-  if (name === "call") return t("coach.field.call");
   return `${name} ${value}`;
 }
 
-/** An action in words, for the coach's notes and the replay ("Replace, card 6"). */
-export function describeAction(action) {
-  const head = ACTIONS.includes(action.type) ? t(`coach.action.${action.type}`) : action.type;
+/**
+ * An action of `game` (a game module, games/index.js) in words, for the coach's notes
+ * and the replay ("Replace, card 6"). The game lists its action types that have a
+ * name (`actions`, coach.action.<type>) and names the fields only it has
+ * (`actionField(name, value)`, null for the others).
+ */
+export function describeAction(game, action) {
+  const head = game.actions?.includes(action.type) ? t(`coach.action.${action.type}`) : action.type;
   const fields = Object.entries(action)
     .filter(([k, v]) => k !== "type" && v !== null && v !== false)
-    .map(([k, v]) => describeField(k, v));
+    .map(([k, v]) => game.actionField?.(k, v) ?? describeField(k, v));
   return [head, ...fields].join(", ");
 }
 
@@ -89,10 +83,10 @@ export function describeCost(cost, unit) {
  * to gain over the best other move ("Hint: Replace, card 5 — expected about 4.1
  * points better than Discard."); a gain that rounds to nothing is a close choice.
  */
-export function hintText(hint) {
-  const move = describeAction(hint.action);
+export function hintText(game, hint) {
+  const move = describeAction(game, hint.action);
   if (!hint.alternative) return t("coach.hintOnly", { move });
-  const other = describeAction(hint.alternative);
+  const other = describeAction(game, hint.alternative);
   const negligible = hint.unit === "win chance" ? Math.round(hint.gain * 100) < 1 : hint.gain < 0.05;
   if (negligible) return t("coach.hintClose", { move, other });
   return t("coach.hint", { move, other, gain: describeCost(hint.gain, hint.unit) });

@@ -4,7 +4,6 @@
 // there and in the lobby's custom table form). Cards are numbered from 1, left to
 // right and row by row, as everywhere in the browser.
 
-import { cardBack, frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h } from "./dom.js";
 import { rulesPage, t } from "./i18n.js";
 import { markdown } from "./markdown.js";
@@ -16,45 +15,19 @@ export const TEXT = {
   rulesOn: t("guide.rulesOn"),
 };
 
-/** How races are judged, a section of every game that has them: its texts are the
- * catalogue's guide.races.title and .text. */
-const RACES = { id: "races", shared: true };
+/** How races are judged, a section of every game that has them (in its `guide`): its
+ * texts are the catalogue's guide.races.title and .text. */
+export const RACES = { id: "races", shared: true };
 
-/** Per game: its sections, each {id, cards?: () => [svg...]}; the texts are the catalogue's
- * guide.<game>.<id>.title and .text. */
-const GUIDES = {
-  skyjo: [
-    { id: "goal", cards: () => [skyjoCard(-2), skyjoCard(0), skyjoCard(12)] },
-    { id: "start" },
-    { id: "your_turn" },
-    { id: "clear_a_column", cards: () => [skyjoCard(9), skyjoCard(9), skyjoCard(9)] },
-    { id: "end_of_round" },
-    { id: "end_of_match" },
-  ],
-  cactus: [
-    { id: "goal", cards: () => [frenchCard("Kh"), frenchCard("Ad"), frenchCard("Ks")] },
-    { id: "start", cards: () => [cardBack(), cardBack(), cardBack(), cardBack()] },
-    { id: "your_turn" },
-    { id: "card_powers", cards: () => [frenchCard("7h"), frenchCard("9c"), frenchCard("Jd"), frenchCard("Kc")] },
-    { id: "quick_discard" },
-    RACES,
-    { id: "cactus" },
-    { id: "end_of_match" },
-  ],
-  lastcard: [
-    { id: "goal", cards: () => [lastCardCard("R7"), lastCardCard("G7"), lastCardCard("Gskip")] },
-    { id: "your_turn", cards: () => [lastCardCard("wild"), lastCardCard("+4")] },
-    { id: "special_cards", cards: () => [lastCardCard("Bskip"), lastCardCard("Yreverse"), lastCardCard("R+2")] },
-    { id: "last_card" },
-    { id: "points" },
-    RACES,
-  ],
-};
-
-/** The drawer's content for `game`. */
+/**
+ * The drawer's content for `game`, a game module (games/index.js), or null for a game
+ * this client has no module for: its `guide`, a list of sections, each
+ * {id, cards?: () => [svg...]}, whose texts are the catalogue's guide.<game>.<id>.title
+ * and .text.
+ */
 export function guide(game) {
-  return (GUIDES[game] ?? []).map((section) => {
-    const key = section.shared ? `guide.${section.id}` : `guide.${game}.${section.id}`;
+  return (game?.guide ?? []).map((section) => {
+    const key = section.shared ? `guide.${section.id}` : `guide.${game.name}.${section.id}`;
     return h(
       "section",
       { class: "guide-section" },

@@ -6,8 +6,8 @@
 // where every bot and the full rules are.
 
 import { codeIn, createTable, groupedCode, listGames, listTables, quickMatch, tableLink } from "./api.js";
-import { frenchCard, lastCardCard, skyjoCard } from "./art/deck.js";
 import { h, replaceChildren } from "./dom.js";
+import { gameModule } from "./games/index.js";
 import { fullRules, guideLink } from "./guide.js";
 import { buildPrefs } from "./prefs.js";
 import { optionTitle, presetsOf, presetText, presetTitle } from "./presets.js";
@@ -21,11 +21,6 @@ const WORDS = {
   tableLabel: (action, title, code) => t("lobby.tableLabel", { action, title, code }),
   person: (seat) => (seat === 0 ? t("lobby.personYou") : t("lobby.person")),
 };
-const PICTURES = {
-  skyjo: () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)],
-  cactus: () => [frenchCard("Ks"), frenchCard("7h"), frenchCard("Ad")],
-  lastcard: () => [lastCardCard("R7"), lastCardCard("+4"), lastCardCard("Bskip")],
-};
 /** The bot a player gets unless they choose: a middle level when the server has one. */
 const PREFERRED_BOTS = ["normal", "heuristic"];
 const WAITS = [5, 10, 15, 30, 60, 120];
@@ -35,6 +30,10 @@ const TABLES_REFRESH_MS = 5000;
 const $ = (id) => document.getElementById(id);
 let games = [];
 let game = null;
+/** The browser part of each of the server's games, by name (games/index.js); null for
+ * a game this client has none for (a newer server), which is offered without pictures
+ * or presets. */
+let modules = {};
 
 /** The catalogue's text for `key` when it has one, else the server's `fallback`. */
 const known = (key, fallback) => (has(key) ? t(key) : fallback);
@@ -128,7 +127,7 @@ function gameCard(g) {
   const card = h(
     "article",
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
-    h("div", { class: "game-art", "aria-hidden": "true" }, PICTURES[g.name]?.() ?? null),
+    h("div", { class: "game-art", "aria-hidden": "true" }, modules[g.name]?.picture() ?? null),
     h("h3", { id: `title-${g.name}`, text: g.title }),
     h("p", { class: "pitch", text: known(`lobby.pitch.${g.name}`, "") }),
     h("div", { class: "game-settings" }, labelled(t("lobby.players"), players), labelled(t("lobby.bots"), bots)),
@@ -183,8 +182,10 @@ function showPastedCode() {
 }
 
 // ------------------------------------------------------------------ rules
+/** Show the full rules of game `name`, unless another game was picked meanwhile. */
 async function showRules(name) {
-  replaceChildren($("rules"), await fullRules(name));
+  const rules = await fullRules(name);
+  if (game.name === name) replaceChildren($("rules"), rules);
 }
 
 // ------------------------------------------------------------------ options
@@ -253,15 +254,15 @@ function showPresets() {
   replaceChildren(
     $("presets"),
     h("span", { class: "presets-label", text: t("lobby.presetsLabel") }),
-    presetsOf(game.name).map((preset) =>
+    presetsOf(modules[game.name]).map((preset) =>
       h("button", {
         type: "button",
         class: "preset",
         "data-preset": preset.id,
         "aria-pressed": String(preset.id === "standard"),
-        title: presetText(game.name, preset),
+        title: presetText(modules[game.name], preset),
         onclick: () => applyPreset(preset),
-      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(game.name, preset)}` })),
+      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(modules[game.name], preset)}` })),
     ),
   );
 }
@@ -390,6 +391,8 @@ async function main() {
   $("seat-count").addEventListener("change", showSeats);
   $("create-form").addEventListener("submit", create);
   games = await listGames();
+  const loaded = await Promise.all(games.map((g) => gameModule(g.name).catch(() => null)));
+  modules = Object.fromEntries(games.map((g, i) => [g.name, loaded[i]]));
   showGames();
   replaceChildren(
     $("game-picker"),

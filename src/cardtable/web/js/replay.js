@@ -4,7 +4,7 @@
 import { ApiError, groupedCode, normalCode, tableLink } from "./api.js";
 import { describeAction, describeCost, fetchAnalysis, fetchReplay, markAction, markName, startAnalysis } from "./coach.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { gameModule } from "./games/index.js";
 import { buildPrefs } from "./prefs.js";
 import { seatName } from "./seatnames.js";
 import { TableView } from "./tableview.js";
@@ -33,6 +33,8 @@ const replay = {
   frames: [],
   position: 0,
   viewer: queryParam("seat") ?? "0",
+  /** The game's browser part (games/index.js). */
+  game: null,
   tv: null,
   analysis: null,
   autoplay: null,
@@ -50,6 +52,7 @@ function showError(text) {
 async function load() {
   try {
     replay.data = await fetchReplay(code, number, replay.viewer);
+    replay.game = await gameModule(replay.data.game);
   } catch (error) {
     $("status").textContent = t("replay.cannot");
     showError(error instanceof ApiError ? error.message : String(error));
@@ -58,11 +61,11 @@ async function load() {
   replay.frames = replay.data.frames;
   replay.names = replay.data.seats.map((kind, p) => seatName(p, kind !== HUMAN, replay.data.names[p]));
   if (!replay.tv) {
-    const game = GAMES[replay.data.game];
+    const game = replay.game;
     $("game-title").textContent = game.title;
     document.title = t("replay.docTitle", { title: game.title, n: number });
     const parts = { board: $("board"), status: $("status"), sheet: $("sheet"), log: $("log") };
-    replay.tv = new ReplayView(game, () => {}, parts, replay.data.game);
+    replay.tv = new ReplayView(game, () => {}, parts);
     fillSeatChoices();
   }
   replay.tv.setTable(replay.names, null);
@@ -111,19 +114,19 @@ function show(target, animate) {
 function frameStatus(frame, position) {
   if (position === 0) return t("replay.deal");
   const who = frame.seat < 0 ? t("replay.theTable") : replay.names[frame.seat];
-  return t("replay.move", { round: frame.round, n: position, name: who, action: describeAction(frame.action) });
+  return t("replay.move", { round: frame.round, n: position, name: who, action: describeAction(replay.game, frame.action) });
 }
 
 function coachNote(decision) {
   const name = replay.names[replay.analysis.seat];
-  const played = describeAction(decision.played);
+  const played = describeAction(replay.game, decision.played);
   const n = decision.index + 1;
   if (decision.label === null && decision.cost <= 0) {
     return t("coach.agrees", { n, name, played });
   }
   const cost = describeCost(decision.cost, replay.analysis.unit);
   const kind = decision.label ? h("span", { class: `mark mark-${decision.label}`, text: markName(decision.label) }) : "";
-  return [kind, t("coach.suggests", { n, name, played, suggested: describeAction(decision.suggested), cost })];
+  return [kind, t("coach.suggests", { n, name, played, suggested: describeAction(replay.game, decision.suggested), cost })];
 }
 
 function roundStart(position) {

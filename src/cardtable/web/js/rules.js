@@ -5,6 +5,7 @@
 
 import { listGames } from "./api.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
+import { gameModule } from "./games/index.js";
 import { fullRules, guide, guideLink, TEXT } from "./guide.js";
 import { t, translatePage } from "./i18n.js";
 import { buildPrefs } from "./prefs.js";
@@ -28,7 +29,7 @@ async function main() {
   $("rules-title").hidden = full;
   document.title = full ? t("rules.fullTitle", { game: game.title }) : TEXT.title(game.title);
   $("rules-body").classList.toggle("full-rules", full);
-  replaceChildren($("rules-body"), full ? await fullRules(game.name) : guide(game.name));
+  replaceChildren($("rules-body"), full ? await fullRules(game.name) : guide(await gameModule(game.name).catch(() => null)));
   const further = full
     ? h("a", { href: guideLink(game.name), "data-guide-link": "", text: t("rules.guideLink") })
     : h("a", { href: guideLink(game.name, true), "data-full-rules": "", text: t("rules.fullLink") });

@@ -14,7 +14,8 @@ const MUTED_KEY = "cardtable:muted";
 const VOLUME_KEY = "cardtable:volume";
 const DEFAULT_VOLUME = 0.6;
 
-/** The sound of one event, or null (`you` is our seat, null when watching). */
+/** The sound of one event of every game's, or null (`you` is our seat, null when
+ * watching). */
 function soundOf(event, you) {
   switch (event.type) {
     case "turn":
@@ -22,21 +23,12 @@ function soundOf(event, you) {
     case "draw":
     case "take_discard":
       return "draw";
-    case "play":
-      return event.call ? "call" : "play";
     case "discard":
-    case "throw":
     case "reveal":
       return "play";
     case "swap":
     case "replace":
       return "swap";
-    case "clear":
-      return "clear";
-    case "window_open":
-      return "window";
-    case "cactus":
-      return "call";
     case "round_end":
       return wonRound(event, you) ? "won" : null;
     default:
@@ -71,10 +63,14 @@ function play(name) {
   audio.play()?.catch(() => {});
 }
 
-/** Play the sounds of a state's events (each sound once, at most three at a time). */
-export function soundsFor(events, you) {
+/**
+ * Play the sounds of a state's events (each sound once, at most three at a time).
+ * `game` (a game module, games/index.js) names the sounds of its own events
+ * (`soundOf(event)`, null for the others).
+ */
+export function soundsFor(game, events, you) {
   if (muted() || volume() === 0) return;
-  const names = [...new Set(events.map((e) => soundOf(e, you)).filter(Boolean))];
+  const names = [...new Set(events.map((e) => game.soundOf?.(e) ?? soundOf(e, you)).filter(Boolean))];
   for (const name of names.slice(0, 3)) play(name);
 }
 

@@ -10,7 +10,7 @@ import { hintText, historyList, markAction, replayLink } from "./coach.js";
 import { ChatPanel } from "./chat.js";
 import { Connection } from "./connection.js";
 import { h, queryParam, replaceChildren } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { gameModule } from "./games/index.js";
 import { guide, TEXT as GUIDE_TEXT } from "./guide.js";
 import { LagMeter } from "./lag.js";
 import { matchEnd } from "./matchend.js";
@@ -36,6 +36,8 @@ const page = {
   conn: null,
   /** The table's public status (the server's "table" message). */
   table: null,
+  /** The table's game's browser part (games/index.js), loaded before `table` is set. */
+  game: null,
   /** Our seat, or null as a spectator; undefined until the server welcomed us. */
   seat: undefined,
   /** Whether the visitor chose to watch rather than take a seat. */
@@ -134,7 +136,7 @@ function renderRulesOn() {
   const described = page.games.find((g) => g.name === page.table.game)?.options;
   if (!described) return;
   const changed = changedOptions(page.table.options, described);
-  const preset = presetOf(page.table.game, changed);
+  const preset = presetOf(page.game, changed);
   const shown = (v) => (v === true ? t("table.on") : v === false ? t("table.off") : String(v));
   const names = preset ? presetTitle(preset) : Object.entries(changed).map(([k, v]) => `${optionTitle(k)} ${shown(v)}`).join(", ");
   $("rules-on").textContent = `${GUIDE_TEXT.rulesOn} ${names || t("table.standard")}`;
@@ -270,23 +272,21 @@ function hintBox() {
         renderRoom();
       },
     }),
-    page.hint ? h("p", { class: "hint-text", "data-hint-text": "", text: hintText(page.hint) }) : null,
+    page.hint ? h("p", { class: "hint-text", "data-hint-text": "", text: hintText(page.game, page.hint) }) : null,
   );
 }
 
 // ------------------------------------------------------------------ the game
 function ensureTableView() {
   if (page.tv) return;
-  const game = GAMES[page.table.game];
   $("game-title").textContent = page.table.title;
   document.title = t("table.docTitle", { title: page.table.title, code: groupedCode(code) });
   $("rules-drawer-title").textContent = GUIDE_TEXT.title(page.table.title);
-  replaceChildren($("rules-body"), guide(page.table.game));
+  replaceChildren($("rules-body"), guide(page.game));
   page.tv = new TableView(
-    game,
+    page.game,
     sendAction,
     { board: $("board"), status: $("status"), tip: $("tip"), sheet: $("sheet"), log: $("log") },
-    page.table.game,
   );
 }
 
@@ -311,7 +311,9 @@ function autoJoinOrStart() {
   }
 }
 
-function onTable(table) {
+/** The table's status, shown; the first waits for the game's browser part to load. */
+async function onTable(table) {
+  page.game ??= await gameModule(table.game);
   page.table = table;
   page.botsAt = table.bots_join_in_ms === null || table.bots_join_in_ms === undefined ? null : performance.now() + table.bots_join_in_ms;
   ensureTableView();
@@ -338,10 +340,10 @@ const HANDLERS = {
   welcome(m) {
     page.seat = m.seat;
     if (m.token) saveSeatToken(code, m.token);
-    onTable(m.table);
+    return onTable(m.table);
   },
   table(m) {
-    onTable(m.table);
+    return onTable(m.table);
   },
   ping(m) {
     page.lag.ping(m);
@@ -354,7 +356,7 @@ const HANDLERS = {
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
     page.hinting = false;
     page.hint = null;
-    soundsFor(m.events, page.seat);
+    soundsFor(page.game, m.events, page.seat);
     if (m.history) page.tv.history(m.history);
     renderRoom();
   },
@@ -418,10 +420,10 @@ function onOpen(reconnected) {
   // Otherwise the join form (or the automatic join) waits for the table's status.
   tableStatus(code).then(
     (table) => {
-      if (page.seat === undefined) onTable(table);
+      if (page.seat === undefined) return onTable(table);
     },
     (error) => (error.code === "no_table" ? gone() : showError(error.message)),
-  );
+  ).catch(reportError);
 }
 
 /** No such table: one clear message and the way back, nothing else. */
@@ -474,14 +476,27 @@ function main() {
   page.lag = new LagMeter((m) => page.conn.send(m));
   $("who").before(page.lag.el);
   // The socket tells the server the player behind a seat by the session cookie, so
-  // the browser has its player before the socket opens.
-  namePlayer(playerName() || guestName()).finally(connect);
+  // the browser has its player before the socket opens; and the table's game is
+  // ready to draw by then, so each message is shown as it comes.
+  Promise.allSettled([namePlayer(playerName() || guestName()), loadGame()]).finally(connect);
 }
+
+/** Load the browser part of the table's game; a table that cannot be looked up now is
+ * told of once the socket opens. */
+async function loadGame() {
+  page.game = await gameModule((await tableStatus(code)).game);
+}
+
+/** The server's messages, handled one after another: a message waits while the one
+ * before it does (the first table status, for its game's browser part to load). */
+let handled = Promise.resolve();
 
 function connect() {
   page.conn = new Connection(socketUrl(code), {
     onOpen,
-    onMessage: (m) => HANDLERS[m.type]?.(m),
+    onMessage: (m) => {
+      handled = handled.then(() => HANDLERS[m.type]?.(m)).catch(reportError);
+    },
     onLost: () => {
       page.lag.lost();
       banner(t("table.lost"), "lost");

@@ -67,13 +67,12 @@ function crowded(felt) {
 
 export class TableView {
   /**
-   * `game` is a game module (`gameName` its engine name) and `act(action)` sends an
+   * `game` is a game module (games/index.js) and `act(action)` sends an
    * action to the server. The table is drawn into `parts`: its `board`, `status`,
    * `tip`, `sheet` and `log` elements.
    */
-  constructor(game, act, parts, gameName) {
+  constructor(game, act, parts) {
     this.game = game;
-    this.gameName = gameName;
     this.sendAction = act;
     this.parts = parts;
     this.view = null;
@@ -175,7 +174,7 @@ export class TableView {
   /** The first-game tip for now, with a switch to hide tips (remembered). */
   renderTip(ctx) {
     const hidden = localStorage.getItem(TIPS_KEY) === "off";
-    const tip = hidden ? null : tipFor(this.gameName, ctx);
+    const tip = hidden ? null : tipFor(this.game, ctx);
     const toggle = h("button", {
       type: "button",
       class: "link-button",

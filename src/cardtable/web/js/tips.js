@@ -1,5 +1,6 @@
 // First-game tips: for every phase of every game, what the player can do right now,
-// in plain words and by what to click. Shown under the status line until hidden.
+// in plain words and by what to click. Shown under the status line until hidden. Each
+// game says which situations it has a tip for (games/<name>.js, `tips`).
 
 import { t } from "./i18n.js";
 
@@ -11,31 +12,21 @@ export const TEXT = {
   waiting: t("tips.waiting"),
 };
 
-/** The situations each game has a tip for (a phase, or one of the special cases below). */
-const TIPS = {
-  skyjo: ["setup", "turn", "place_drawn", "place_taken", "reveal_after_discard"],
-  cactus: ["look", "turn", "drawn", "taken", "effect", "window"],
-  lastcard: ["turn", "play_drawn", "pending", "call"],
-};
-
-/** The tip of `game` for `situation`, or null when it has none. */
+/** The tip of `game` for `situation`, or null when it has none (game.tips lists the
+ * situations it has a tip for, tips.<game>.<situation>). */
 function tip(game, situation) {
-  return TIPS[game]?.includes(situation) ? t(`tips.${game}.${situation}`) : null;
+  return game.tips?.includes(situation) ? t(`tips.${game.name}.${situation}`) : null;
 }
 
-/** The tip for the viewer's situation now, or null when there is none. */
+/**
+ * The tip for the viewer's situation now, or null when there is none. `game` is a game
+ * module (games/index.js); its `tipSituation(ctx)`, when it has one, names a situation
+ * that comes before the phase (a window open, an effect to resolve), else null.
+ */
 export function tipFor(game, ctx) {
   const v = ctx.view;
   if (ctx.you === null) return TEXT.watching;
   if (v.phase === "over") return null;
   if (!ctx.legal.length) return TEXT.waiting;
-  if (game === "cactus") {
-    if (v.window) return tip(game, "window");
-    if (v.effect) return tip(game, "effect");
-  }
-  if (game === "lastcard") {
-    if (ctx.legal.some((a) => a.call) && !ctx.ui.calling) return tip(game, "call");
-    if (v.pending && v.phase !== "play_drawn") return tip(game, "pending");
-  }
-  return tip(game, v.phase);
+  return tip(game, game.tipSituation?.(ctx) ?? v.phase);
 }

@@ -5,7 +5,8 @@
 import { s } from "../dom.js";
 import { colourBlind } from "../prefs.js";
 import { frame, label, upsideDown } from "./common.js";
-import { lastCardName } from "../cardnames.js";
+import { colourName } from "../cardnames.js";
+import { t } from "../i18n.js";
 
 const SHAPES = { red: "circle", yellow: "triangle", green: "square", blue: "diamond" };
 const FILLS = { red: "#d32f2f", yellow: "#f9b820", green: "#2e8b3d", blue: "#1e64c8" };
@@ -46,9 +47,13 @@ export function parseCard(name) {
   return { kind: "number", colour, number: Number(rank) };
 }
 
-/** The readable name of a parsed card, such as "red 7" or "+4 Wild", in the page's language. */
+const KINDS = ["skip", "reverse", "draw2", "wild", "wild4"];
+
+/** The readable name of a parsed card, such as "red 7", "blue Skip" or "+4 Wild", in the
+ * page's language. */
 function readable(card) {
-  return lastCardName(card);
+  const kind = card.kind === "number" ? String(card.number) : KINDS.includes(card.kind) ? t(`lastcard.kind.${card.kind}`) : card.kind;
+  return card.colour ? t("lastcard.coloured", { colour: colourName(card.colour), kind }) : kind;
 }
 
 function skipSymbol(x, y, r, colour) {

@@ -4,10 +4,13 @@
 // on, keeps them shown through the view itself). Places are keyed "L<seat>:<slot>".
 
 import { ofType } from "../actions.js";
-import { frenchCard } from "../art/deck.js";
+import { themed } from "../art/deck.js";
+import { frenchCard as classicCard } from "../art/french.js";
+import { pixelFrenchCard } from "../art/pixel/french.js";
 import { aRank, frenchName, theFrench } from "../cardnames.js";
 import { notice } from "../dialogs.js";
 import { h } from "../dom.js";
+import { RACES } from "../guide.js";
 import {
   back,
   bottomSeat,
@@ -25,6 +28,58 @@ import {
 import { t } from "../i18n.js";
 
 export const title = "Cactus";
+
+/** The face of the French card named like "Ah", "10s" or "Kd", in the viewer's card theme. */
+export const cardFace = themed(classicCard, pixelFrenchCard);
+const frenchCard = cardFace;
+
+/** The lobby's picture of the game. */
+export const picture = () => [frenchCard("Ks"), frenchCard("7h"), frenchCard("Ad")];
+
+/** The guide's sections (guide.js; texts guide.cactus.<id>.title and .text). */
+export const guide = [
+  { id: "goal", cards: () => [frenchCard("Kh"), frenchCard("Ad"), frenchCard("Ks")] },
+  { id: "start", cards: () => [back(), back(), back(), back()] },
+  { id: "your_turn" },
+  { id: "card_powers", cards: () => [frenchCard("7h"), frenchCard("9c"), frenchCard("Jd"), frenchCard("Kc")] },
+  { id: "quick_discard" },
+  RACES,
+  { id: "cactus" },
+  { id: "end_of_match" },
+];
+
+/** The situations with a first-game tip (tips.js; texts tips.cactus.<situation>). */
+export const tips = ["look", "turn", "drawn", "taken", "effect", "window"];
+
+/** The tip that comes before the phase's: the quick-discard window's, then the effect's. */
+export function tipSituation(ctx) {
+  if (ctx.view.window) return "window";
+  if (ctx.view.effect) return "effect";
+  return null;
+}
+
+/** The action types the coach names (coach.js; texts coach.action.<type>). */
+export const actions = [
+  "look", "call_cactus", "draw", "take_discard", "discard", "replace", "peek_own", "peek_opponent",
+  "choose_opponent", "swap", "keep", "throw", "pass", "close_window",
+];
+
+/** The sounds of Cactus's own events (sound.js). */
+const SOUNDS = { throw: "play", window_open: "window", cactus: "call" };
+
+/** The sound of a Cactus event the table's sounds do not know, or null. */
+export function soundOf(event) {
+  return SOUNDS[event.type] ?? null;
+}
+
+/** The rule presets (presets.js; texts preset.cactus.<id>). */
+export const presets = [
+  { id: "standard", options: {} },
+  { id: "quick", options: { rounds: 3 } },
+  { id: "memory", options: { memory_aid: true } },
+  { id: "cutthroat", options: { self_snap: true, caller_penalty: 10, lock_caller: false } },
+  { id: "snap", options: { snap_opponent: true, self_snap: true, wrong_throw_penalty: 2 } },
+];
 
 const PEEK_MS = 4000;
 

@@ -1,7 +1,24 @@
-// Every game the browser can draw, by the engine's game name.
+// Every game's browser part, found by the engine's game name: the module
+// games/<name>.js. It exports its table (title, render, status, moves, describe,
+// roundDetails, observe), its face-up card (cardFace), its lobby picture (picture),
+// its guide's sections (guide), its tips (tips, tipSituation) and its rule presets
+// (presets). The shared modules read a game only through it, so a new game's browser
+// part is that one file: no list of games is kept here.
 
-import * as cactus from "./cactus.js";
-import * as lastcard from "./lastcard.js";
-import * as skyjo from "./skyjo.js";
+const NAME = /^[a-z][a-z0-9_]*$/;
+const loaded = new Map();
 
-export const GAMES = { cactus, lastcard, skyjo };
+/**
+ * The browser part of game `name`, with `name` added: loaded once, then shared. It
+ * rejects for a name that is not a game's (only plain engine names are looked up, so
+ * no address of another file can be made from one).
+ */
+export function gameModule(name) {
+  if (!NAME.test(name)) return Promise.reject(new Error(`not a game's name: ${name}`));
+  if (!loaded.has(name)) {
+    const module = import(`./${name}.js`).then((m) => Object.freeze({ ...m, name }));
+    module.catch(() => loaded.delete(name)); // a failed load is tried again next time
+    loaded.set(name, module);
+  }
+  return loaded.get(name);
+}

@@ -6,10 +6,12 @@
 // name whom a 7 swaps hands with.
 
 import { ofType } from "../actions.js";
-import { lastCardCard } from "../art/deck.js";
-import { COLOURS, cardName, colourMark } from "../art/lastcard.js";
+import { themed } from "../art/deck.js";
+import { COLOURS, cardName, colourMark, lastCardCard as classicCard } from "../art/lastcard.js";
+import { pixelLastCardCard } from "../art/pixel/lastcard.js";
 import { colourName } from "../cardnames.js";
 import { h, s } from "../dom.js";
+import { RACES } from "../guide.js";
 import {
   back,
   bottomSeat,
@@ -27,6 +29,62 @@ import {
 import { listOf, t } from "../i18n.js";
 
 export const title = "Last Card";
+
+/** The face of the Last Card card named `name` ("R7", "Bskip", "wild", "+4", ...), in
+ * the viewer's card theme. */
+export const cardFace = themed(classicCard, pixelLastCardCard);
+const lastCardCard = cardFace;
+
+/** The lobby's picture of the game. */
+export const picture = () => [lastCardCard("R7"), lastCardCard("+4"), lastCardCard("Bskip")];
+
+/** The guide's sections (guide.js; texts guide.lastcard.<id>.title and .text). */
+export const guide = [
+  { id: "goal", cards: () => [lastCardCard("R7"), lastCardCard("G7"), lastCardCard("Gskip")] },
+  { id: "your_turn", cards: () => [lastCardCard("wild"), lastCardCard("+4")] },
+  { id: "special_cards", cards: () => [lastCardCard("Bskip"), lastCardCard("Yreverse"), lastCardCard("R+2")] },
+  { id: "last_card" },
+  { id: "points" },
+  RACES,
+];
+
+/** The situations with a first-game tip (tips.js; texts tips.lastcard.<situation>). */
+export const tips = ["turn", "play_drawn", "pending", "call"];
+
+/** The tip that comes before the phase's: the call, while it can still be made, then a
+ * pending draw to answer. */
+export function tipSituation(ctx) {
+  if (ctx.legal.some((a) => a.call) && !ctx.ui.calling) return "call";
+  if (ctx.view.pending && ctx.view.phase !== "play_drawn") return "pending";
+  return null;
+}
+
+/** The action types the coach names (coach.js; texts coach.action.<type>). */
+export const actions = ["play", "draw", "keep", "pass", "close_window"];
+
+/** An action's field that only Last Card has, in words (coach.js), or null. */
+export function actionField(name, value) {
+  if (name === "color") return colourName(value);
+  if (name === "card") return cardName(value);
+  if (name === "call") return t("coach.field.call");
+  return null;
+}
+
+/** The sound of a play (sound.js): a called one sounds as the call. */
+export function soundOf(event) {
+  return event.type === "play" ? (event.call ? "call" : "play") : null;
+}
+
+/** The rule presets (presets.js; texts preset.lastcard.<id>). */
+export const presets = [
+  { id: "standard", options: {} },
+  { id: "quick", options: { target_score: 150 } },
+  { id: "nostack", options: { stack_plus_two: false, stack_plus_four: false } },
+  { id: "anything", options: { voluntary_draw: true, plus_four_on_plus_two: true, missed_call_penalty: 4 } },
+  { id: "classic", options: { draw_until_playable: true, catch_missed_call: true } },
+  { id: "party", options: { jump_in: true, seven_zero: true } },
+  { id: "strict", options: { stack_plus_two: false, stack_plus_four: false, challenge_plus_four: true, catch_missed_call: true } },
+];
 
 const FAN_LIMIT = 8;
 

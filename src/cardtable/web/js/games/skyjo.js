@@ -2,7 +2,9 @@
 // card in hand. Layout places are keyed "L<seat>:<pos>" for animations.
 
 import { ofType } from "../actions.js";
-import { skyjoCard } from "../art/deck.js";
+import { themed } from "../art/deck.js";
+import { skyjoCard as classicCard } from "../art/skyjo.js";
+import { pixelSkyjoCard } from "../art/pixel/skyjo.js";
 import { h } from "../dom.js";
 import {
   back,
@@ -20,6 +22,43 @@ import {
 import { t } from "../i18n.js";
 
 export const title = "Skyjo";
+
+/** The face of the Skyjo card worth `value` (-2..12), in the viewer's card theme. */
+export const cardFace = themed(classicCard, pixelSkyjoCard);
+const skyjoCard = cardFace;
+
+/** The lobby's picture of the game. */
+export const picture = () => [skyjoCard(-2), skyjoCard(12), skyjoCard(5)];
+
+/** The guide's sections (guide.js; texts guide.skyjo.<id>.title and .text). */
+export const guide = [
+  { id: "goal", cards: () => [skyjoCard(-2), skyjoCard(0), skyjoCard(12)] },
+  { id: "start" },
+  { id: "your_turn" },
+  { id: "clear_a_column", cards: () => [skyjoCard(9), skyjoCard(9), skyjoCard(9)] },
+  { id: "end_of_round" },
+  { id: "end_of_match" },
+];
+
+/** The phases with a first-game tip (tips.js; texts tips.skyjo.<phase>). */
+export const tips = ["setup", "turn", "place_drawn", "place_taken", "reveal_after_discard"];
+
+/** The action types the coach names (coach.js; texts coach.action.<type>). */
+export const actions = ["reveal", "draw", "take_discard", "replace", "discard"];
+
+/** The sound of a Skyjo event the table's sounds do not know (sound.js), or null. */
+export function soundOf(event) {
+  return event.type === "clear" ? "clear" : null;
+}
+
+/** The rule presets (presets.js; texts preset.skyjo.<id>). */
+export const presets = [
+  { id: "standard", options: {} },
+  { id: "quick", options: { target_score: 50 } },
+  { id: "rows", options: { clear_rows: true } },
+  { id: "gentle", options: { finisher_multiplier: 1 } },
+  { id: "nocolumns", options: { clear_columns: false } },
+];
 
 function face(value) {
   if (value === "empty") return null;
