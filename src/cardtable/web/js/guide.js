@@ -43,7 +43,7 @@ export function guideLink(game, full = false) {
   return `rules.html?game=${encodeURIComponent(game)}${full ? "&full=1" : ""}`;
 }
 
-/** `game`'s full rules in the page's language (docs/rules/), rendered; a short note
+/** `game`'s full rules in the page's language (web/rules/), rendered; a short note
  * in their place when they cannot be loaded. */
 export async function fullRules(game) {
   try {
