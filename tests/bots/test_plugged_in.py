@@ -20,6 +20,7 @@ from cardtable.bots import IsmctsBot, RandomBot, SlipBot, bot_choices, bot_names
 from cardtable.bots import base as bot_base
 from cardtable.bots.base import BOT_GROUP, BotSpecError, DeclaredBot, reload_bots
 from cardtable.bots.levels import LEVEL_GROUP, GameLevels, level_spec
+from cardtable.bots.neural import POLICY_GROUP, ShippedPolicy, load_network, shipped_games
 from cardtable.engine import plugins, registry
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.plugins import reload_plugins
@@ -32,6 +33,9 @@ VARIANT_LEVELS = GameLevels(
     slips={"easy": "rate=0.4,miss=0.6", "normal": "rate=0.05,miss=0.1"},
     expert="ismcts:iterations=7",
 )
+VARIANT_POLICY = ShippedPolicy("cardtable.bots")
+#: The games whose policies this package ships.
+SHIPPED = ["lastcard", "skyjo"]
 
 #: Bots another package declares.
 SKYJO_ONLY = DeclaredBot(RandomBot, game="skyjo")
@@ -56,13 +60,13 @@ def variant() -> Iterator[str]:
 
 
 @pytest.fixture
-def declared_levels(monkeypatch: pytest.MonkeyPatch) -> Iterator[Declare]:
-    """Add ``game=attribute`` entries to the installed ``cardtable.bot_levels``."""
+def declared_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[Declare]:
+    """Add ``game=attribute`` entries to an installed group read by the plug-in loader."""
 
-    def declare(**entries: str) -> None:
-        points = [EntryPoint(n, f"{__name__}:{a}", LEVEL_GROUP) for n, a in entries.items()]
+    def declare(group: str, **entries: str) -> None:
+        points = [EntryPoint(n, f"{__name__}:{a}", group) for n, a in entries.items()]
         real = plugins.entry_points
-        monkeypatch.setattr(plugins, "entry_points", _adding(real, LEVEL_GROUP, points))
+        monkeypatch.setattr(plugins, "entry_points", _adding(real, group, points))
         reload_plugins()
 
     yield declare
@@ -90,8 +94,8 @@ def test_a_game_without_a_levels_entry_offers_no_levels(variant: str) -> None:
     assert not {"easy", "normal", "hard", "expert"} & set(bot_names(variant))
 
 
-def test_a_game_gets_its_levels_from_its_own_entry(variant: str, declared_levels) -> None:
-    declared_levels(**{variant: "VARIANT_LEVELS"})
+def test_a_game_gets_its_levels_from_its_own_entry(variant: str, declared_plugins) -> None:
+    declared_plugins(LEVEL_GROUP, **{variant: "VARIANT_LEVELS"})
     assert [(c.spec, c.plays_as) for c in bot_choices(variant)] == [
         ("easy", "slip:base=heuristic,rate=0.4,miss=0.6"),
         ("normal", "slip:base=heuristic,rate=0.05,miss=0.1"),
@@ -105,6 +109,15 @@ def test_a_game_gets_its_levels_from_its_own_entry(variant: str, declared_levels
     assert isinstance(easy, SlipBot) and (easy.rate, easy.miss) == (0.4, 0.6)
     # The installed games keep their own.
     assert level_spec("easy", "skyjo") == "slip:base=heuristic,rate=0.3,miss=0.5"
+
+
+def test_a_game_gets_the_neural_bot_from_its_policy_entry(variant: str, declared_plugins) -> None:
+    assert "neural" not in bot_names(variant)
+    declared_plugins(POLICY_GROUP, **{variant: "VARIANT_POLICY"})
+    assert "neural" in bot_names(variant)
+    assert shipped_games() == sorted([*SHIPPED, variant])
+    # The package it names holds no weights file of its name: no network, no failure.
+    assert load_network(variant, 2) is None
 
 
 def test_a_declared_bot_plays_only_its_game(declared_bots) -> None:
