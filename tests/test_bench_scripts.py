@@ -180,7 +180,7 @@ def run_script(bench: Bench) -> str:
         out, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
+        out, err = proc.communicate(timeout=30)  # a daemon of its own session may hold a pipe
         pytest.fail(f"{bench} ran past {TIMEOUT:g} s\n--- stdout\n{out}\n--- stderr\n{err[-4000:]}")
     if proc.returncode != 0:
         pytest.fail(
