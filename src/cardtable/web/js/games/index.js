@@ -1,9 +1,10 @@
 // Every game's browser part, found by the engine's game name: the module
 // games/<name>.js. It exports its table (title, render, status, moves, describe,
 // roundDetails, observe), its face-up card (cardFace), its lobby picture (picture),
-// its guide's sections (guide), its tips (tips, tipSituation) and its rule presets
-// (presets). The shared modules read a game only through it, so a new game's browser
-// part is that one file: no list of games is kept here.
+// its guide's sections (guide), its tips (tips, tipSituation), its rule presets
+// (presets), the action types and fields the coach names (actions, actionField) and
+// the sounds of its own events (soundOf). The shared modules read a game only through
+// it, so a new game's browser part is that one file: no list of games is kept here.
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 const loaded = new Map();
