@@ -60,3 +60,31 @@ def test_the_games_are_found_by_name_not_listed() -> None:
     loader = code_of(JS / "games" / "index.js")
     assert "import(`./${name}.js`)" in loader
     assert not re.search(r"(?m)^import ", loader), "the loader imports game modules by name"
+
+
+LOAD = """async (names) => {
+  const { gameModule } = await import('/js/games/index.js');
+  const loaded = await Promise.all(names.map(gameModule));
+  const refused = await gameModule('../api').then(() => false, () => true);
+  return {
+    names: loaded.map((game) => game.name),
+    titles: loaded.map((game) => game.title),
+    once: (await gameModule(names[0])) === loaded[0],
+    refused,
+  };
+}"""
+
+
+def test_the_loader_gives_each_game_by_its_name_and_refuses_any_other_address(
+    web_server, open_page
+) -> None:
+    page = open_page()
+    page.goto(f"{web_server.url}/")
+    found = page.evaluate(LOAD, NAMES)
+    titles = {spec.name: spec.title for spec in games()}
+    assert found == {
+        "names": NAMES,
+        "titles": [titles[name] for name in NAMES],
+        "once": True,
+        "refused": True,
+    }
