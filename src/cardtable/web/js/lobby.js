@@ -30,9 +30,10 @@ const TABLES_REFRESH_MS = 5000;
 const $ = (id) => document.getElementById(id);
 let games = [];
 let game = null;
-/** The browser part of each of the server's games, by name (games/index.js); null for
- * a game this client has none for (a newer server), which is offered without pictures
- * or presets. */
+/** The browser part of each of the server's games, by name (games/index.js), as it
+ * loads: the games are offered at once, their pictures and presets shown once it is
+ * there. It is null for a game this client has none for (a newer server), which is
+ * offered without pictures or presets. */
 let modules = {};
 
 /** The catalogue's text for `key` when it has one, else the server's `fallback`. */
@@ -110,6 +111,13 @@ function labelled(text, control) {
   return h("label", { class: "small-field" }, h("span", { text }), control);
 }
 
+/** The game's picture on its card, drawn once its module is there. */
+function pictureOf(g) {
+  const art = h("div", { class: "game-art", "aria-hidden": "true" });
+  modules[g.name].then((module) => art.append(...(module?.picture() ?? [])));
+  return art;
+}
+
 function gameCard(g) {
   const players = h(
     "select",
@@ -127,7 +135,7 @@ function gameCard(g) {
   const card = h(
     "article",
     { class: "game-card", "data-game": g.name, "aria-labelledby": `title-${g.name}` },
-    h("div", { class: "game-art", "aria-hidden": "true" }, modules[g.name]?.picture() ?? null),
+    pictureOf(g),
     h("h3", { id: `title-${g.name}`, text: g.title }),
     h("p", { class: "pitch", text: known(`lobby.pitch.${g.name}`, "") }),
     h("div", { class: "game-settings" }, labelled(t("lobby.players"), players), labelled(t("lobby.bots"), bots)),
@@ -250,19 +258,24 @@ function applyPreset(preset) {
   }
 }
 
-function showPresets() {
+/** The presets of the game picked, once its module is there (unless another game was
+ * picked meanwhile). */
+async function showPresets() {
+  const picked = game;
+  const module = await modules[picked.name];
+  if (game !== picked) return;
   replaceChildren(
     $("presets"),
     h("span", { class: "presets-label", text: t("lobby.presetsLabel") }),
-    presetsOf(modules[game.name]).map((preset) =>
+    presetsOf(module).map((preset) =>
       h("button", {
         type: "button",
         class: "preset",
         "data-preset": preset.id,
         "aria-pressed": String(preset.id === "standard"),
-        title: presetText(modules[game.name], preset),
+        title: presetText(module, preset),
         onclick: () => applyPreset(preset),
-      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(modules[game.name], preset)}` })),
+      }, h("strong", { text: presetTitle(preset) }), h("span", { class: "help", text: ` ${presetText(module, preset)}` })),
     ),
   );
 }
@@ -391,8 +404,7 @@ async function main() {
   $("seat-count").addEventListener("change", showSeats);
   $("create-form").addEventListener("submit", create);
   games = await listGames();
-  const loaded = await Promise.all(games.map((g) => gameModule(g.name).catch(() => null)));
-  modules = Object.fromEntries(games.map((g, i) => [g.name, loaded[i]]));
+  modules = Object.fromEntries(games.map((g) => [g.name, gameModule(g.name).catch(() => null)]));
   showGames();
   replaceChildren(
     $("game-picker"),
