@@ -24,12 +24,14 @@ async function main() {
     replaceChildren($("rules-links"), home);
     return;
   }
-  // The full rules open with their own heading.
+  // The page is filled at once when its text has loaded: a heading over an empty body
+  // would read as a page with nothing to say. The full rules open with their own heading.
+  const body = full ? await fullRules(game.name) : guide(await gameModule(game.name).catch(() => null));
   $("rules-title").textContent = TEXT.title(game.title);
   $("rules-title").hidden = full;
   document.title = full ? t("rules.fullTitle", { game: game.title }) : TEXT.title(game.title);
   $("rules-body").classList.toggle("full-rules", full);
-  replaceChildren($("rules-body"), full ? await fullRules(game.name) : guide(await gameModule(game.name).catch(() => null)));
+  replaceChildren($("rules-body"), body);
   const further = full
     ? h("a", { href: guideLink(game.name), "data-guide-link": "", text: t("rules.guideLink") })
     : h("a", { href: guideLink(game.name, true), "data-full-rules": "", text: t("rules.fullLink") });
