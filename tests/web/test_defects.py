@@ -165,3 +165,20 @@ def test_every_card_button_says_where_it_is_and_what_pressing_it_does(web_server
         assert name and "cardtable" not in name
         assert name.startswith(("your card ", "draw pile", "discard pile")), name
         assert name.endswith(("put the card in hand here", "discard the card in hand")), name
+
+
+def test_a_round_result_sent_again_opens_one_dialog(web_server, open_page):
+    """A state sent again after a reconnect repeats its events; the round's result
+    dialog opens once, so closing it (Escape) leaves the table usable."""
+
+    def found(step):
+        return 0 if any(e["type"] == "round_end" for e in step.events) else None
+
+    step, seat = find("skyjo", 2, found)
+    shown = position(step, seat)
+    page = open_page()
+    render_position(page, web_server.url, "skyjo", shown)
+    page.evaluate("shown => window.__tv.update(shown)", shown)
+    assert page.locator("dialog[open] [data-round-result]").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("dialog[open]").count() == 0

@@ -228,15 +228,16 @@ export class TableView {
     const names = this.nameList();
     const ctx = this.context();
     for (const event of events) {
-      if (event.type === "round_end") {
-        const dialog = notice(TEXT.roundResult(event.round), [
-          h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
-          this.game.roundDetails?.(event, ctx) ?? null,
-        ]);
-        // A long result scrolls: it opens at its title and scores, not at the focused
-        // Close button under everyone's cards.
-        dialog.scrollTop = 0;
-      }
+      if (event.type !== "round_end") continue;
+      // A state sent again (after a reconnect) repeats its events: one dialog a round.
+      if (document.querySelector(`dialog[open] [data-round-result="${event.round}"]`)) continue;
+      const dialog = notice(TEXT.roundResult(event.round), [
+        h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
+        this.game.roundDetails?.(event, ctx) ?? null,
+      ]);
+      // A long result scrolls: it opens at its title and scores, not at the focused
+      // Close button under everyone's cards.
+      dialog.scrollTop = 0;
     }
     this.game.alert?.(events, ctx);
   }
