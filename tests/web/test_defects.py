@@ -182,3 +182,25 @@ def test_a_round_result_sent_again_opens_one_dialog(web_server, open_page):
     assert page.locator("dialog[open] [data-round-result]").count() == 1
     page.keyboard.press("Escape")
     assert page.locator("dialog[open]").count() == 0
+
+
+def test_a_long_last_card_hand_keeps_the_controls_on_the_first_screen(web_server, open_page):
+    """Sixteen cards in hand stay on one row (overlapping more), so the moves under
+    them stay on a 1280x800 screen instead of a second row of cards pushing them off."""
+
+    def found(step):
+        state = step.state
+        long_hand = len(state.view(0).get("hand") or []) >= 16
+        return 0 if 0 in state.to_act and long_hand else None
+
+    step, seat = find("lastcard", 2, found)
+    page = open_page({"width": 1280, "height": 800})
+    render_position(page, web_server.url, "lastcard", position(step, seat))
+    rows = page.locator("#board .player .hand:not(.fan) > .card").evaluate_all(
+        "nodes => nodes.map(n => n.offsetTop)"
+    )
+    assert len(rows) >= 16 and len(set(rows)) == 1, rows
+    bottoms = page.locator("#board .controls button").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().bottom)"
+    )
+    assert bottoms and max(bottoms) <= 800, bottoms
