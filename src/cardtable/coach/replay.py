@@ -94,10 +94,17 @@ def revealed_view(state: State) -> dict[str, Any]:
     return view
 
 
-def fill_hidden(view: dict[str, Any], cards: list[list[Any]], label: Callable[[Any], Any]) -> None:
-    """Show each ``hidden`` card of the view's ``layouts`` (one row per seat) as
-    ``label`` of the real card at its place in ``cards``: for games of face-down grids."""
-    for row, real in zip(view["layouts"], cards, strict=True):
+def reveal_grids(view: dict[str, Any], state: State, label: Callable[[Any], Any]) -> None:
+    """For games of face-down grids: show each ``hidden`` card of the view's ``layouts``
+    (one row per seat), and the held card when hidden, as ``label`` of the real card.
+
+    Reads the game's own payload: ``to_json`` would also write the whole log, which
+    made a revealed replay cost the square of its length.
+    """
+    payload = state._payload()
+    for row, real in zip(view["layouts"], payload["cards"], strict=True):
         for i, shown in enumerate(row):
             if shown == "hidden":
                 row[i] = label(real[i])
+    if view.get("holding") and view["holding"]["card"] is None:
+        view["holding"]["card"] = label(payload["holding"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.coach.analysis import CoachProfile
-from cardtable.coach.replay import Revealer, fill_hidden
+from cardtable.coach.replay import Revealer, reveal_grids
 from cardtable.engine.state import State
 
 from .cards import NAMES
@@ -26,12 +26,7 @@ PROFILE = CoachProfile(
 
 def _reveal(view: dict[str, Any], state: State) -> None:
     """Every face-down card of the layouts by name, and the card held when hidden."""
-    # The game's own part alone: ``to_json`` would also write the whole log, which
-    # made a revealed replay cost the square of its length.
-    payload = state._payload()
-    fill_hidden(view, payload["cards"], lambda code: NAMES[code])
-    if view.get("holding") and view["holding"]["card"] is None:
-        view["holding"]["card"] = NAMES[payload["holding"]]
+    reveal_grids(view, state, NAMES.__getitem__)
 
 
 REVEALER = Revealer(_reveal)
