@@ -55,12 +55,12 @@ def test_keeps_wild_cards_while_another_card_fits():
     assert choice(deal([["wild", "R3", "B4"], ["R1", "R2", "G3"]])) == Play("R3", None, False)
 
 
-def test_names_the_colour_it_holds_most():
+def test_names_the_color_it_holds_most():
     state = deal([["wild", "B1", "B2", "G3"], ["R1", "R2", "G4"]])
     assert choice(state) == Play("wild", "blue", False)
 
 
-def test_stays_in_its_colour_unless_the_next_player_is_close_to_winning():
+def test_stays_in_its_color_unless_the_next_player_is_close_to_winning():
     hand = ["Rskip", "G5", "G6", "G7", "G8", "G9"]
     assert choice(deal([hand, ["R1", "R2", "R3"]])) == Play("G5", None, False)
     assert choice(deal([hand, ["R1", "R2"]])) == Play("Rskip", None, False)

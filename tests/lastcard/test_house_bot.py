@@ -46,7 +46,7 @@ def test_after_a_seven_it_swaps_with_the_player_holding_fewest_cards():
 
 
 @pytest.mark.parametrize(("held", "expected"), [(["G9"], DRAW), (["G9", "Y9", "B9"], CHALLENGE)])
-def test_it_challenges_a_plus_four_from_a_hand_likely_to_hold_the_colour(held, expected):
+def test_it_challenges_a_plus_four_from_a_hand_likely_to_hold_the_color(held, expected):
     """One card left beside the +4 is rarely of the colour (drawing 4 beats risking 6);
     three are likely to hold it."""
     state = deal([["+4", *held], ["G1", "Y2"], ["Y1", "Y3"]], challenge_plus_four=True)

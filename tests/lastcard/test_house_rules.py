@@ -83,7 +83,7 @@ def test_the_window_closes_when_every_seat_in_it_passes_or_its_time_runs_out():
     assert state.to_act == (1,) and state.system_actions() == []
 
 
-def test_a_window_opens_for_every_coloured_card_with_a_twin_whoever_holds_it():
+def test_a_window_opens_for_every_colored_card_with_a_twin_whoever_holds_it():
     """Nobody learns from the window who holds the card: the seats without it are asked
     too, and a 0 (one copy) or a wild opens none."""
     state = deal([["G5", "G0", "G1"], ["R2", "B3"], ["R6", "Y7"]], discard=["G9"], jump_in=True)
@@ -251,7 +251,7 @@ def test_without_catching_the_missed_call_costs_the_penalty_at_once():
 # ------------------------------------------------------------------ strict +4
 
 
-def test_a_strict_plus_four_needs_no_card_of_the_colour_to_follow():
+def test_a_strict_plus_four_needs_no_card_of_the_color_to_follow():
     state = deal([["+4", "R1"], ["G1", "G2"]], strict_plus_four=True)
     assert {a.card for a in state.legal_actions(0)} == {"R1"}
     with pytest.raises(IllegalActionError, match="you hold a red card"):
@@ -262,7 +262,7 @@ def test_a_strict_plus_four_needs_no_card_of_the_colour_to_follow():
     assert {a.card for a in bluff.legal_actions(0)} == {"+4", "R1"}
 
 
-def test_a_strict_plus_four_just_drawn_while_holding_the_colour_is_kept():
+def test_a_strict_plus_four_just_drawn_while_holding_the_color_is_kept():
     hands = [["R1", "G4"], ["Y3", "Y4"]]
     state = deal(hands, draw_pile=["+4"], strict_plus_four=True, voluntary_draw=True)
     state.apply(0, DRAW)

@@ -44,7 +44,7 @@ def test_bad_deals_are_refused_with_the_reason(kwargs, message):
     assert str(refused.value) == message
 
 
-def test_a_coloured_top_may_name_its_own_colour_and_a_wild_needs_one():
+def test_a_colored_top_may_name_its_own_color_and_a_wild_needs_one():
     assert deal(color="red").view(0)["color"] == "red"
     assert deal(discard=["wild"], color="green").view(0)["color"] == "green"
 

@@ -92,7 +92,7 @@ def test_rule1_the_starter_who_cannot_play_draws_first():
 
 
 # ------------------------------------------------------------------ rule 2: matching
-def test_rule2_match_colour_or_rank():
+def test_rule2_match_color_or_rank():
     state = deal([["R9", "G5", "B3", "wild"], ["R1", "R2"]])
     legal = state.legal_actions(0)
     cards = {a.card for a in legal}
@@ -103,7 +103,7 @@ def test_rule2_match_colour_or_rank():
     assert_illegal(state, 1, play("R1"), "not seat 1's move")
 
 
-def test_rule2_wild_names_the_colour_to_follow():
+def test_rule2_wild_names_the_color_to_follow():
     state = deal([["wild", "G5", "B3"], ["B1", "R2", "Y4"]])
     assert_illegal(state, 0, play("wild"), "must name a colour")
     assert_illegal(state, 0, Play("wild", "purple", False), "must name a colour")
@@ -114,10 +114,10 @@ def test_rule2_wild_names_the_colour_to_follow():
     assert {a.card for a in state.legal_actions(1)} == {"B1"}
 
 
-def test_rule2_all_four_colours_are_offered_for_a_wild():
+def test_rule2_all_four_colors_are_offered_for_a_wild():
     state = deal([["+4", "G5", "B3"], ["B1", "R2"]], discard=["G1"])
-    colours = {a.color for a in state.legal_actions(0) if a.card == "+4"}
-    assert colours == {"red", "green", "blue", "yellow"}
+    colors = {a.color for a in state.legal_actions(0) if a.card == "+4"}
+    assert colors == {"red", "green", "blue", "yellow"}
 
 
 # ------------------------------------------------------------------ rule 3: drawing

@@ -97,7 +97,7 @@ def test_every_move_event_and_view_of_whole_matches_renders(game: str, options: 
     assert told > 100
 
 
-def test_skyjo_colour_bands_follow_the_cards() -> None:
+def test_skyjo_color_bands_follow_the_cards() -> None:
     """-2..-1, 0, 1..4, 5..8 and 9..12 each share one colour, and the five differ."""
     groups = [range(-2, 0), range(0, 1), range(1, 5), range(5, 9), range(9, 13)]
     styles = [{band(v) for v in group} for group in groups]

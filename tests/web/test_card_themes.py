@@ -143,26 +143,26 @@ DRAW = """async () => {
   return {
     underlined,
     marks: [-2, 0, 3, 7, 11].map((v) => pick(skyjo.cardFace(v), 'data-band-mark')),
-    colours: ['R7', 'Y7', 'G7', 'B7']
-      .map((name) => pick(lastcard.cardFace(name), 'data-colour-mark')),
+    colors: ['R7', 'Y7', 'G7', 'B7']
+      .map((name) => pick(lastcard.cardFace(name), 'data-color-mark')),
     themes: [skyjo.cardFace(6), lastcard.cardFace('R7'), cactus.cardFace('Kh'), cardBack()]
       .map((svg) => svg.dataset.cardTheme),
   };
 }"""
 
 
-def test_the_pixel_deck_underlines_6_and_9_and_takes_the_colour_blind_marks(open_page, web_server):
+def test_the_pixel_deck_underlines_6_and_9_and_takes_the_color_blind_marks(open_page, web_server):
     page = open_page()
     page.goto(f"{web_server.url}/")
     choose_pixel(page)
     plain = page.evaluate(DRAW)
     open_settings(page)
     with page.expect_navigation():
-        page.check("#colourblind-switch")
-    page.wait_for_selector("#colourblind-switch:checked", state="attached")
+        page.check("#colorblind-switch")
+    page.wait_for_selector("#colorblind-switch:checked", state="attached")
     safe = page.evaluate(DRAW)
     assert plain["themes"] == safe["themes"] == ["pixel"] * 4
     assert plain["underlined"] == safe["underlined"] == [6, 9]
-    assert plain["marks"] == [None] * 5 and plain["colours"] == [None] * 4
+    assert plain["marks"] == [None] * 5 and plain["colors"] == [None] * 4
     assert len(set(safe["marks"])) == 5 and None not in safe["marks"]
-    assert safe["colours"] == ["red", "yellow", "green", "blue"]
+    assert safe["colors"] == ["red", "yellow", "green", "blue"]

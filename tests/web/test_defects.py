@@ -41,11 +41,11 @@ def test_the_pressed_last_card_button_stays_readable(web_server, open_page):
     toggle.click()
     page.wait_for_selector("[data-toggle=last-card][aria-pressed=true]")
     pressed = page.locator("[data-toggle=last-card]")
-    colours = pressed.evaluate(
+    colors = pressed.evaluate(
         "node => [getComputedStyle(node).backgroundColor, getComputedStyle(node).color]"
     )
-    assert colours[0] != before, "pressing the button does not change how it looks"
-    assert colours == ["rgb(242, 193, 78)", "rgb(34, 34, 34)"]  # dark text on gold
+    assert colors[0] != before, "pressing the button does not change how it looks"
+    assert colors == ["rgb(242, 193, 78)", "rgb(34, 34, 34)"]  # dark text on gold
 
 
 def test_the_call_is_prompted_when_the_drawn_card_is_the_second_to_last(web_server, open_page):

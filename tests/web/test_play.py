@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 FRENCH_RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 FRENCH_SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-LASTCARD_COLOURS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+LASTCARD_COLORS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
 LASTCARD_KINDS = {"skip": "Skip", "reverse": "Reverse", "+2": "+2"}
 
 
@@ -30,7 +30,7 @@ def french_name(card):
 def lastcard_name(card):
     if card in ("wild", "+4"):
         return {"wild": "Wild", "+4": "+4 Wild"}[card]
-    return f"{LASTCARD_COLOURS[card[0]]} {LASTCARD_KINDS.get(card[1:], card[1:])}"
+    return f"{LASTCARD_COLORS[card[0]]} {LASTCARD_KINDS.get(card[1:], card[1:])}"
 
 
 def as_set(actions):

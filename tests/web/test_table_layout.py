@@ -220,23 +220,23 @@ def test_a_spectator_sees_the_table_fill_the_felt(web_server: Server, open_page:
 
 #: The colour of a text and the colours under it: its first ancestor's (or its own)
 #: background colour, and on the way up every colour of a background gradient.
-COLOURS = """(node) => {
-  const colours = [];
+COLORS = """(node) => {
+  const colors = [];
   for (let at = node; at; at = at.parentElement) {
     const style = getComputedStyle(at);
-    colours.push(...(style.backgroundImage.match(/rgba?\\([^)]*\\)/g) ?? []));
+    colors.push(...(style.backgroundImage.match(/rgba?\\([^)]*\\)/g) ?? []));
     if (!/rgba\\(.*, 0\\)$|transparent/.test(style.backgroundColor)) {
-      colours.push(style.backgroundColor);
+      colors.push(style.backgroundColor);
       break;
     }
   }
-  return [getComputedStyle(node).color, colours];
+  return [getComputedStyle(node).color, colors];
 }"""
 
 
-def luminance(colour: str) -> float:
+def luminance(color: str) -> float:
     """WCAG's relative luminance of a CSS ``rgb()`` colour."""
-    channels = [int(c) / 255 for c in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+    channels = [int(c) / 255 for c in color[color.index("(") + 1 : -1].split(",")[:3]]
     linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
@@ -260,6 +260,6 @@ def test_the_pending_draw_note_is_readable_on_the_felt(
     render_position(page, web_server.url, "lastcard", position(step, seat))
     for theme in THEMES:
         page.evaluate("(theme) => { document.documentElement.dataset.theme = theme; }", theme)
-        colour, under = page.locator("#board .pending").evaluate(COLOURS)
-        worst = min(contrast(colour, background) for background in under)
-        assert worst >= 4.5, f"{theme}: {colour} on {under} is {worst:.1f}:1"
+        color, under = page.locator("#board .pending").evaluate(COLORS)
+        worst = min(contrast(color, background) for background in under)
+        assert worst >= 4.5, f"{theme}: {color} on {under} is {worst:.1f}:1"

@@ -56,23 +56,24 @@ DRAW = """async () => {
   const lastcard = await import('/js/art/lastcard.js');
   const marks = [-2, 0, 3, 7, 11].map((v) =>
     skyjo.skyjoCard(v).querySelector('[data-band-mark]')?.dataset.bandMark ?? null);
-  const colours = ['R7', 'Y7', 'G7', 'B7'].map((name) =>
-    lastcard.lastCardCard(name).querySelector('[data-colour-mark]')?.dataset.colourMark ?? null);
-  return { marks, colours, fills: Object.values(lastcard.COLOURS).map((c) => c.fill) };
+  const colors = ['R7', 'Y7', 'G7', 'B7'].map((name) =>
+    lastcard.lastCardCard(name).querySelector('[data-color-mark]')?.dataset.colorMark ?? null);
+  return { marks, colors, fills: Object.values(lastcard.COLORS).map((c) => c.fill) };
 }"""
 
 
-def test_colour_blind_cards_mark_every_skyjo_band_and_last_card_colour(browser, web_server):
+def test_color_blind_cards_mark_every_skyjo_band_and_last_card_color(browser, web_server):
     context, page = page_in(browser, "dark")
     page.goto(f"{web_server.url}/")
     plain = page.evaluate(DRAW)
     open_settings(page)
-    page.check("#colourblind-switch")
+    page.check("#colorblind-switch")
     page.wait_for_load_state()
-    page.wait_for_selector("#colourblind-switch:checked", state="attached")
+    page.wait_for_selector("#colorblind-switch:checked", state="attached")
     safe = page.evaluate(DRAW)
     context.close()
-    assert plain["marks"] == [None] * 5 and plain["colours"] == [None] * 4
+    assert plain["marks"] == [None] * 5 and plain["colors"] == [None] * 4
     assert len(set(safe["marks"])) == 5 and None not in safe["marks"]
-    assert safe["colours"] == ["red", "yellow", "green", "blue"]
+    assert safe["colors"] == ["red", "yellow", "green", "blue"]
     assert safe["fills"] == ["#d55e00", "#f0e442", "#009e73", "#0072b2"]
+

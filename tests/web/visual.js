@@ -43,7 +43,7 @@
   const boxText = (b) => `${px(b.left)},${px(b.top)} to ${px(b.right)},${px(b.bottom)}`;
 
   // ---------------------------------------------------------------- colours
-  const parseColour = (text) => {
+  const parseColor = (text) => {
     const m = text.match(/rgba?\(([^)]+)\)/);
     if (!m) return null;
     const parts = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
@@ -71,17 +71,17 @@
     const style = getComputedStyle(el);
     if (el instanceof SVGElement) {
       if (el.tagName.toLowerCase() === "svg") return [[]];
-      const fill = parseColour(style.fill);
+      const fill = parseColor(style.fill);
       if (!fill || fill.a === 0) return [[]];
       const opacity = Number(style.fillOpacity) * Number(style.opacity);
       return [[{ ...fill, a: fill.a * opacity }]];
     }
     const layers = [];
-    const colour = parseColour(style.backgroundColor);
-    if (colour && colour.a > 0) layers.push(colour);
+    const color = parseColor(style.backgroundColor);
+    if (color && color.a > 0) layers.push(color);
     const image = style.backgroundImage;
     if (image && image !== "none" && image.includes("gradient")) {
-      const stops = (image.match(/rgba?\([^)]+\)/g) ?? []).map(parseColour);
+      const stops = (image.match(/rgba?\([^)]+\)/g) ?? []).map(parseColor);
       return stops.map((stop) => [...layers, stop]);
     }
     return [layers];
@@ -196,15 +196,15 @@
     const backgrounds = backgroundsAt(el, x, y);
     if (backgrounds === null) return true;  // covered by something else: not visible
     const style = getComputedStyle(el);
-    const colour = parseColour(getComputedStyle(el, pseudo).color);
-    if (!colour) return true;
+    const color = parseColor(getComputedStyle(el, pseudo).color);
+    if (!color) return true;
     const size = parseFloat(style.fontSize);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const needs = large ? 3 : 4.5;
     const opacity = opacityOf(el) * (pseudo ? Number(getComputedStyle(el, pseudo).opacity) : 1);
     let worst = null;
     for (const bg of backgrounds) {
-      const fg = over({ ...colour, a: colour.a * opacity }, bg);
+      const fg = over({ ...color, a: color.a * opacity }, bg);
       const r = ratio(fg, bg);
       if (!worst || r < worst.r) worst = { r, fg, bg };
     }
@@ -221,9 +221,9 @@
     const style = getComputedStyle(el);
     const surroundings = backgroundsAt(el, x, y, { skipOwn: true });
     if (surroundings === null) return true;
-    const own = parseColour(style.backgroundColor);
+    const own = parseColor(style.backgroundColor);
     const opacity = opacityOf(el);
-    const border = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none" ? parseColour(style.borderTopColor) : null;
+    const border = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none" ? parseColor(style.borderTopColor) : null;
     const drawn = (own && own.a > 0) || (border && border.a > 0);
     if (!drawn) return true;  // a text-only control: its text is checked as text
     let worst = null;

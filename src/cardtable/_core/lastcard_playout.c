@@ -84,8 +84,8 @@ static int hits(const LastCard *g, int t)
     return kind == LC_SKIP || kind == LC_PLUS2 || kind == LC_PLUS4CARD || (kind == LC_REVERSE && g->n == 2);
 }
 
-/* same_colour[c]: the coloured types of colour c. */
-static uint64_t same_colour[4];
+/* same_color[c]: the coloured types of colour c. */
+static uint64_t same_color[4];
 
 /* bot._choice: the heuristic's play among the playable types mine; sets *i, returns t. */
 static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
@@ -94,7 +94,7 @@ static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
     int attack = g->sizes[lc_after(g, seat)] <= ATTACK_WHEN_AT_MOST;
     int high = 63 - __builtin_clzll(mine);
     *i = call;
-    if (mine < LC_FIRST_WILD_BIT && !(mine & ~same_colour[lc_color_of[high]])) {
+    if (mine < LC_FIRST_WILD_BIT && !(mine & ~same_color[lc_color_of[high]])) {
         int t = high, best = -1; /* one colour: points and attack alone order them */
         for (uint64_t rest = mine & (mine - 1) ? mine : 0; rest; rest &= rest - 1) {
             int u = __builtin_ctzll(rest);
@@ -106,7 +106,7 @@ static int choice(const LastCard *g, int seat, uint64_t mine, int *i)
         }
         return t;
     }
-    double held[4] = {0.0, 0.0, 0.0, 0.0}; /* _colour_counts: the same sums, in the same order */
+    double held[4] = {0.0, 0.0, 0.0, 0.0}; /* _color_counts: the same sums, in the same order */
     for (uint64_t rest = g->masks[seat] & (LC_FIRST_WILD_BIT - 1); rest; rest &= rest - 1) {
         int t = __builtin_ctzll(rest);
         held[lc_color_of[t]] += g->counts[seat][t] * (1 + lc_points[t] / 1000.0);
@@ -216,7 +216,7 @@ PyObject *lastcard_setup(PyObject *module, PyObject *table)
         return NULL;
     lastcard_tables();
     for (int t = 0; t < LC_WILD; t++)
-        same_colour[lc_color_of[t]] |= LC_BIT(t);
+        same_color[lc_color_of[t]] |= LC_BIT(t);
     return kept;
 }
 

@@ -165,9 +165,9 @@ static void encode(const Vec *v, const LastCard *g, int me, float *row, uint8_t 
         mask[v->keep_index] = 1;
     }
     for (; mine; mine &= mine - 1) {
-        int t = __builtin_ctzll(mine), colours = t >= LC_WILD ? 4 : 1;
+        int t = __builtin_ctzll(mine), colors = t >= LC_WILD ? 4 : 1;
         for (int c = 0; c <= call; c++)
-            for (int s = 0; s < colours; s++)
+            for (int s = 0; s < colors; s++)
                 mask[v->play_index[(t * 2 + c) * 4 + s]] = 1;
     }
 }

@@ -110,8 +110,8 @@ def chip(card: str | None, pad: str = "") -> Text:
         return Text(f"{pad}▒▒▒{pad}", HIDDEN_STYLE)
     if card == "empty":
         return Text(f"{pad}···{pad}", "grey37")
-    colour = "red3" if card[-1] in "dh" else "black"
-    return Text(f"{pad}{face(card):>3}{pad}", f"bold {colour} on grey93")
+    color = "red3" if card[-1] in "dh" else "black"
+    return Text(f"{pad}{face(card):>3}{pad}", f"bold {color} on grey93")
 
 
 def row_of(cards: Sequence[str | None], per_line: int, pad: str, numbers: bool) -> Text:

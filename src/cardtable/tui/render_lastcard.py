@@ -21,14 +21,14 @@ from cardtable.engine.events import Event
 from .renderer import GameRenderer, Seats, View, by_seat, describe_with, phrase
 
 #: Each colour's initial in card names, its name and its chip style.
-COLOURS = {
+COLORS = {
     "R": ("red", "bold white on red3"),
     "G": ("green", "bold black on green3"),
     "B": ("blue", "bold white on blue3"),
     "Y": ("yellow", "bold black on yellow3"),
 }
-STYLE_OF = {name: style for name, style in COLOURS.values()}
-STRIPES = [style for _, style in COLOURS.values()]
+STYLE_OF = {name: style for name, style in COLORS.values()}
+STRIPES = [style for _, style in COLORS.values()]
 SYMBOLS = {"skip": "⊘", "reverse": "⇄", "+2": "+2", "wild": "W", "+4": "+4"}
 WORDS = {"skip": "Skip", "reverse": "Reverse", "+2": "+2", "wild": "Wild", "+4": "+4"}
 #: Cards per line in your hand; card backs shown per other player before a count.
@@ -87,17 +87,17 @@ def split(card: str) -> tuple[str | None, str]:
 
 def words(card: str) -> str:
     """A card in words: ``red 7``, ``green Skip``, ``Wild``."""
-    colour, rank = split(card)
+    color, rank = split(card)
     rank_words = WORDS.get(rank, rank)
-    return rank_words if colour is None else f"{COLOURS[colour][0]} {rank_words}"
+    return rank_words if color is None else f"{COLORS[color][0]} {rank_words}"
 
 
 def chip(card: str, pad: str = " ") -> Text:
     """One card: its symbol on its colour; the wild cards striped in all four."""
-    colour, rank = split(card)
+    color, rank = split(card)
     label = f"{pad}{SYMBOLS.get(rank, rank):>2}{pad}"
-    if colour is not None:
-        return Text(label, COLOURS[colour][1])
+    if color is not None:
+        return Text(label, COLORS[color][1])
     text = Text()
     for i, char in enumerate(label):
         text.append(char, STRIPES[i % len(STRIPES)])

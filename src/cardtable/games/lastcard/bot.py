@@ -194,7 +194,7 @@ def _house_move(state: LastCardState, seat: int) -> Action:
 
 
 #: How likely a card in a hand is to be of one given colour: 25 of the 108 cards are.
-_COLOUR_SHARE = 25 / 108
+_COLOR_SHARE = 25 / 108
 
 
 def _challenges(state: LastCardState) -> bool:
@@ -205,7 +205,7 @@ def _challenges(state: LastCardState) -> bool:
     if state.challenge_color == NO_SEAT:  # a strict +4: known not to be a bluff
         return False
     held = state.sizes[state.challenged]
-    bluff = 1 - (1 - _COLOUR_SHARE) ** held
+    bluff = 1 - (1 - _COLOR_SHARE) ** held
     pending = state.pending
     return (1 - bluff) * (pending + 2) < pending
 
@@ -223,7 +223,7 @@ def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
         return (mine & _SEVENS).bit_length() - 1, call, call
     attack = sizes[state.after[seat]] <= _ATTACK_WHEN_AT_MOST
     hits = _HITS[state.num_players == 2]
-    if mine < FIRST_WILD_BIT and not mine & ~_SAME_COLOUR[mine.bit_length() - 1]:
+    if mine < FIRST_WILD_BIT and not mine & ~_SAME_COLOR[mine.bit_length() - 1]:
         # Coloured plays of one colour: its count adds the same to every score, so
         # points and attack alone order them (the rest is the same sum in whole numbers).
         t = mine.bit_length() - 1
@@ -238,7 +238,7 @@ def _choice(state: LastCardState, seat: int, mine: int) -> tuple[int, int, int]:
                 if points > best:
                     t, best = u, points
         return t, call, call
-    held = _colour_counts(state.counts[seat], state.masks[seat])
+    held = _color_counts(state.counts[seat], state.masks[seat])
     favourite = held.index(max(held))
     t = -1
     most = -math.inf
@@ -276,8 +276,8 @@ def _hits(two_players: bool) -> tuple[bool, ...]:
 _SEVENS = sum(BIT[t] for t in range(WILD) if RANK_OF[t] == 7)
 #: ``_HITS[two_players][t]``: whether playing type ``t`` attacks the next player.
 _HITS = (_hits(False), _hits(True))
-#: ``_SAME_COLOUR[t]``: the coloured types of coloured type ``t``'s colour.
-_SAME_COLOUR = tuple(
+#: ``_SAME_COLOR[t]``: the coloured types of coloured type ``t``'s colour.
+_SAME_COLOR = tuple(
     sum(BIT[u] for u in range(WILD) if COLOR_OF[u] == COLOR_OF[t]) for t in range(WILD)
 )
 #: ``_WEIGHT[t]``: what one card of coloured type ``t`` adds to its colour's count: one,
@@ -285,7 +285,7 @@ _SAME_COLOUR = tuple(
 _WEIGHT = tuple(1 + POINTS[t] / 1000 for t in range(WILD))
 
 
-def _colour_counts(counts: list[int], mask: int) -> list[float]:
+def _color_counts(counts: list[int], mask: int) -> list[float]:
     """Cards held per colour, points as a small tie-break; reads the hand's mask, so it
     visits the few types held rather than all of them (rollouts call it every turn)."""
     held = [0.0] * 4

@@ -48,8 +48,8 @@ DECK: tuple[int, ...] = (
 )
 COPIES: tuple[int, ...] = tuple(DECK.count(t) for t in range(TYPES))
 
-#: ``COLOUR_MASKS[c]``: the coloured types of colour ``c`` (the strict +4's test).
-COLOUR_MASKS: tuple[int, ...] = tuple(
+#: ``COLOR_MASKS[c]``: the coloured types of colour ``c`` (the strict +4's test).
+COLOR_MASKS: tuple[int, ...] = tuple(
     sum(BIT[t] for t in range(WILD) if COLOR_OF[t] == c) for c in range(len(COLORS))
 )
 PLUS2_MASK = sum(BIT[t] for t in range(WILD) if KIND[t] == PLUS2)

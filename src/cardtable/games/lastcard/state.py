@@ -81,9 +81,9 @@ from .cards import (
     BIT,
     CODE,
     COLOR_INDEX,
+    COLOR_MASKS,
     COLOR_OF,
     COLORS,
-    COLOUR_MASKS,
     COPIES,
     DECK,
     KIND,
@@ -492,7 +492,7 @@ class LastCardState(State):
         return (
             self.rules.strict
             and not self.pending
-            and bool(self.masks[seat] & COLOUR_MASKS[self.color])
+            and bool(self.masks[seat] & COLOR_MASKS[self.color])
         )
 
     def _held(self, seat: int) -> int:
@@ -873,7 +873,7 @@ class LastCardState(State):
         """A play under the house rules: the missed call left to be caught, a 7's or 0's
         hands, a +4 that may be challenged, then the window for jumping in and catching."""
         rules = self.rules
-        bluff = t == PLUS4 and bool(self.masks[seat] & COLOUR_MASKS[self.color])
+        bluff = t == PLUS4 and bool(self.masks[seat] & COLOR_MASKS[self.color])
         # A strict +4 played on no waiting draw cannot be a bluff: everyone knows it.
         prior = NO_SEAT if rules.strict and not self.pending else self.color
         self.offender = self.challenged = NO_SEAT
@@ -1220,7 +1220,7 @@ class LastCardState(State):
         other.draw_pile = pool
         challenged, prior = other.challenged, other.challenge_color
         if challenged not in (NO_SEAT, seat) and prior != NO_SEAT:  # as likely as the deal says
-            other.bluff = bool(other.masks[challenged] & COLOUR_MASKS[prior])
+            other.bluff = bool(other.masks[challenged] & COLOR_MASKS[prior])
         return other
 
     # ------------------------------------------------------------ JSON

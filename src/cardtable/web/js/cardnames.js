@@ -42,6 +42,6 @@ export function aRank(rank) {
 }
 
 /** A Last Card colour's name ("red", "rouge", "Rot"). */
-export function colourName(colour) {
-  return t(`colour.${colour}`);
+export function colorName(color) {
+  return t(`color.${color}`);
 }

@@ -11,7 +11,7 @@ const TEXT = {
   place: (n) => ordinal("matchend.place", n),
 };
 
-const LINE_COLOURS = ["#f2c14e", "#7fd1ff", "#ff8a65", "#a5d6a7", "#ce93d8", "#fff59d", "#80cbc4", "#f48fb1", "#bcaaa4", "#e0e0e0"];
+const LINE_COLORS = ["#f2c14e", "#7fd1ff", "#ff8a65", "#a5d6a7", "#ce93d8", "#fff59d", "#80cbc4", "#f48fb1", "#bcaaa4", "#e0e0e0"];
 
 /** Places for `totals`: equal totals share a place; `higherWins` says which way ranks. */
 export function places(totals, higherWins) {
@@ -50,7 +50,7 @@ function chart(view, names) {
     s("polyline", {
       points: [[x(0), y(0)], ...rows.map((row, i) => [x(i + 1), y(row[p])])].map((pt) => pt.join(",")).join(" "),
       fill: "none",
-      stroke: LINE_COLOURS[p % LINE_COLOURS.length],
+      stroke: LINE_COLORS[p % LINE_COLORS.length],
       "stroke-width": 2.5,
     }),
   );
@@ -64,7 +64,7 @@ function chart(view, names) {
   const legend = h(
     "ul",
     { class: "chart-legend" },
-    names.map((name, p) => h("li", {}, h("span", { class: "swatch-line", style: `background: ${LINE_COLOURS[p % LINE_COLOURS.length]}` }), name)),
+    names.map((name, p) => h("li", {}, h("span", { class: "swatch-line", style: `background: ${LINE_COLORS[p % LINE_COLORS.length]}` }), name)),
   );
   return h("figure", { class: "chart" }, svg, h("figcaption", { text: t("matchend.chart") }), legend);
 }

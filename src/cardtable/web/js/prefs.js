@@ -9,7 +9,7 @@ import { LANGUAGE_KEY, LANGUAGES, language, t } from "./i18n.js";
 export const TEXT = {
   theme: t("prefs.theme"),
   themes: { auto: t("prefs.theme.auto"), light: t("prefs.theme.light"), dark: t("prefs.theme.dark") },
-  colourBlind: t("prefs.colourBlind"),
+  colorBlind: t("prefs.colorBlind"),
   language: t("prefs.language"),
   settings: t("prefs.settings"),
   cards: t("prefs.cards"),
@@ -17,12 +17,12 @@ export const TEXT = {
 };
 
 const THEME_KEY = "cardtable:theme";
-const COLOURBLIND_KEY = "cardtable:colourblind";
+const COLORBLIND_KEY = "cardtable:colorblind";
 const CARDS_KEY = "cardtable:cards";
 
 /** Whether cards are drawn for colour-blind players (set before any card is drawn). */
-export function colourBlind() {
-  return document.documentElement.dataset.colourblind === "on";
+export function colorBlind() {
+  return document.documentElement.dataset.colorblind === "on";
 }
 
 /** The card theme this person chose: "classic" or "pixel" (set before any card is drawn). */
@@ -46,18 +46,18 @@ function themeSwitch() {
   return h("label", {}, TEXT.theme, select);
 }
 
-function colourBlindSwitch() {
+function colorBlindSwitch() {
   const box = h("input", {
     type: "checkbox",
-    id: "colourblind-switch",
-    checked: colourBlind(),
+    id: "colorblind-switch",
+    checked: colorBlind(),
     // The cards on the page were drawn in the old mode: draw the page again.
     onchange: () => {
-      localStorage.setItem(COLOURBLIND_KEY, box.checked ? "on" : "off");
+      localStorage.setItem(COLORBLIND_KEY, box.checked ? "on" : "off");
       window.location.reload();
     },
   });
-  return h("label", {}, box, TEXT.colourBlind);
+  return h("label", {}, box, TEXT.colorBlind);
 }
 
 /**
@@ -105,7 +105,7 @@ export function buildPrefs(root, ...extra) {
     "details",
     { class: "prefs-box", open: wide.matches },
     h("summary", { text: TEXT.settings }),
-    h("div", { class: "prefs-list" }, themeSwitch(), colourBlindSwitch(), cardThemeSwitch(), languageSwitch(), ...extra),
+    h("div", { class: "prefs-list" }, themeSwitch(), colorBlindSwitch(), cardThemeSwitch(), languageSwitch(), ...extra),
   );
   wide.addEventListener("change", () => {
     box.open = wide.matches;

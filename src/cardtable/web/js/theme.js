@@ -1,6 +1,6 @@
 // Applied before the page is drawn (a classic script in <head>, not a module), so a
 // page never flashes in the wrong theme: sets data-theme ("light" or "dark"),
-// data-colourblind ("on" or "off") and data-cards ("classic" or "pixel", the card
+// data-colorblind ("on" or "off") and data-cards ("classic" or "pixel", the card
 // theme) on <html> from what the player chose, kept in localStorage. The theme "auto" follows the system's prefers-color-scheme, live.
 (() => {
   const root = document.documentElement;
@@ -8,7 +8,7 @@
   const apply = () => {
     const chosen = localStorage.getItem("cardtable:theme") ?? "auto";
     root.dataset.theme = chosen === "auto" ? (dark.matches ? "dark" : "light") : chosen;
-    root.dataset.colourblind = localStorage.getItem("cardtable:colourblind") === "on" ? "on" : "off";
+    root.dataset.colorblind = localStorage.getItem("cardtable:colorblind") === "on" ? "on" : "off";
     root.dataset.cards = localStorage.getItem("cardtable:cards") === "pixel" ? "pixel" : "classic";
   };
   apply();

@@ -3,7 +3,7 @@
 // are underlined, as on printed cards, so that they are told apart upside down.
 
 import { s } from "../dom.js";
-import { colourBlind } from "../prefs.js";
+import { colorBlind } from "../prefs.js";
 import { frame, label, upsideDown } from "./common.js";
 
 // In the colour-blind mode the bands take Okabe and Ito's palette and each band's
@@ -38,7 +38,7 @@ function index(value, x, y, size, ink, extra = {}) {
 /** The face of the Skyjo card worth `value` (-2..12). */
 export function skyjoCard(value) {
   const { ink, mark } = band(value);
-  const safe = colourBlind();
+  const safe = colorBlind();
   const fill = safe ? band(value).safe : band(value).fill;
   const svg = frame(`Skyjo ${value}`, fill, "#222");
   const big = String(value).length > 1 ? 44 : 54;

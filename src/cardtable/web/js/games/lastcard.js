@@ -7,9 +7,9 @@
 
 import { ofType } from "../actions.js";
 import { themed } from "../art/deck.js";
-import { COLOURS, cardName, colourMark, lastCardCard as classicCard } from "../art/lastcard.js";
+import { COLORS, cardName, colorMark, lastCardCard as classicCard } from "../art/lastcard.js";
 import { pixelLastCardCard } from "../art/pixel/lastcard.js";
-import { colourName } from "../cardnames.js";
+import { colorName } from "../cardnames.js";
 import { h, s } from "../dom.js";
 import { RACES } from "../guide.js";
 import {
@@ -64,7 +64,7 @@ export const actions = ["play", "draw", "keep", "pass", "close_window"];
 
 /** An action's field that only Last Card has, in words (coach.js), or null. */
 export function actionField(name, value) {
-  if (name === "color") return colourName(value);
+  if (name === "color") return colorName(value);
   if (name === "card") return cardName(value);
   if (name === "call") return t("coach.field.call");
   return null;
@@ -97,12 +97,12 @@ function handKeys(hand) {
   });
 }
 
-function colourSwatch(colour) {
+function colorSwatch(color) {
   return s(
     "svg",
     { class: "swatch", viewBox: "0 0 20 20", width: 20, height: 20, "aria-hidden": "true" },
-    s("rect", { x: 0, y: 0, width: 20, height: 20, rx: 4, fill: COLOURS[colour].fill }),
-    colourMark(colour, 10, 10, 10),
+    s("rect", { x: 0, y: 0, width: 20, height: 20, rx: 4, fill: COLORS[color].fill }),
+    colorMark(color, 10, 10, 10),
   );
 }
 
@@ -124,9 +124,9 @@ function hand(ctx) {
         key: keys[i],
         face: lastCardCard(card),
         actions: playsOf(ctx, card),
-        title: t("lastcard.nameColour", { card: cardName(card) }),
+        title: t("lastcard.nameColor", { card: cardName(card) }),
         place: placeName(ctx, ctx.you, i),
-        describe: (a) => [colourSwatch(a.color), ` ${colourName(a.color)}`],
+        describe: (a) => [colorSwatch(a.color), ` ${colorName(a.color)}`],
       }),
     ),
   );
@@ -160,10 +160,10 @@ function centre(ctx) {
     h(
       "div",
       {
-        class: "colour-ring",
-        style: `--follow: ${COLOURS[v.color].fill}`,
-        "data-colour": v.color,
-        title: t("lastcard.follow", { colour: colourName(v.color) }),
+        class: "color-ring",
+        style: `--follow: ${COLORS[v.color].fill}`,
+        "data-color": v.color,
+        title: t("lastcard.follow", { color: colorName(v.color) }),
       },
       pile(ctx, { key: "discard", face: lastCardCard(v.top), count: v.discard_size, caption: TEXT.discard, place: TEXT.discardPile }),
     ),
@@ -171,7 +171,7 @@ function centre(ctx) {
       "div",
       { class: "table-state" },
       h("div", { class: "direction", text: v.direction === 1 ? `↻ ${t("lastcard.clockwise")}` : `↺ ${t("lastcard.anticlockwise")}` }),
-      h("div", { class: "follow" }, colourSwatch(v.color), ` ${t("lastcard.followShort", { colour: colourName(v.color) })}`),
+      h("div", { class: "follow" }, colorSwatch(v.color), ` ${t("lastcard.followShort", { color: colorName(v.color) })}`),
       v.pending ? h("div", { class: "pending", text: t("lastcard.pending", { n: v.pending }) }) : null,
     ),
   );
@@ -235,7 +235,7 @@ export function status(ctx) {
   }
   if (v.pending) return t("lastcard.status.pending", { n: v.pending }) + call;
   if (!plays.length) return t("lastcard.status.cannot");
-  return t("lastcard.status.play", { colour: colourName(v.color), card: cardName(v.top) }) + call;
+  return t("lastcard.status.play", { color: colorName(v.color), card: cardName(v.top) }) + call;
 }
 
 /** The table. */
@@ -279,7 +279,7 @@ export function describe(event, ctx) {
       return t("lastcard.log.round_start", { round: event.round, name: seatName(ctx, event.starter), card: cardName(event.top) });
     case "play": {
       const wild = event.card === "wild" || event.card === "+4";
-      const params = { name: who, card: cardName(event.card), colour: wild ? colourName(event.color) : "" };
+      const params = { name: who, card: cardName(event.card), color: wild ? colorName(event.color) : "" };
       return t(`lastcard.log.play${wild ? "Wild" : ""}${event.call ? "Call" : ""}`, params);
     }
     case "draw": {

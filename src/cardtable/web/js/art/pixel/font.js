@@ -31,7 +31,7 @@ export function textWidth(text, scale = 1) {
  * Write `text` with its top-left corner at (x, y) in `colour`; `outline` (a colour)
  * draws a one-cell edge around every glyph cell first, so light ink reads on any band.
  */
-export function write(grid, x, y, text, colour, scale = 1, outline = null) {
+export function write(grid, x, y, text, color, scale = 1, outline = null) {
   const draw = (dx, dy, ink) => {
     let left = x;
     for (const ch of text) {
@@ -43,10 +43,10 @@ export function write(grid, x, y, text, colour, scale = 1, outline = null) {
   if (outline) {
     for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, 1], [-1, 1], [1, -1]]) draw(dx, dy, outline);
   }
-  draw(0, 0, colour);
+  draw(0, 0, color);
 }
 
 /** Write `text` centred on column `cx`, top at `y`. */
-export function writeCentred(grid, cx, y, text, colour, scale = 1, outline = null) {
-  write(grid, Math.round(cx - textWidth(text, scale) / 2), y, text, colour, scale, outline);
+export function writeCentred(grid, cx, y, text, color, scale = 1, outline = null) {
+  write(grid, Math.round(cx - textWidth(text, scale) / 2), y, text, color, scale, outline);
 }

@@ -32,23 +32,23 @@ export class PixelGrid {
   }
 
   /** Colour one cell (cells off the card are ignored). */
-  set(x, y, colour) {
+  set(x, y, color) {
     const [cx, cy] = this.turned ? [WIDTH - 1 - x, HEIGHT - 1 - y] : [x, y];
     if (cx < 0 || cy < 0 || cx >= WIDTH || cy >= HEIGHT) return;
-    this.cells.set(cy * WIDTH + cx, colour);
+    this.cells.set(cy * WIDTH + cx, color);
   }
 
   /** Fill a rectangle of cells. */
-  rect(x, y, width, height, colour) {
-    for (let j = 0; j < height; j++) for (let i = 0; i < width; i++) this.set(x + i, y + j, colour);
+  rect(x, y, width, height, color) {
+    for (let j = 0; j < height; j++) for (let i = 0; i < width; i++) this.set(x + i, y + j, color);
   }
 
   /** Fill every cell where `inside(x, y)` is true with the colour it returns. */
   paint(inside) {
     for (let y = 0; y < HEIGHT; y++) {
       for (let x = 0; x < WIDTH; x++) {
-        const colour = inside(x, y);
-        if (colour) this.set(x, y, colour);
+        const color = inside(x, y);
+        if (color) this.set(x, y, color);
       }
     }
   }
@@ -71,10 +71,10 @@ export class PixelGrid {
     for (let y = 0; y < HEIGHT; y++) {
       let x = 0;
       while (x < WIDTH) {
-        const colour = this.cells.get(y * WIDTH + x);
+        const color = this.cells.get(y * WIDTH + x);
         let end = x + 1;
-        while (end < WIDTH && this.cells.get(y * WIDTH + end) === colour) end++;
-        if (colour) runs.set(colour, `${runs.get(colour) ?? ""}M${x} ${y}h${end - x}v1h${x - end}z`);
+        while (end < WIDTH && this.cells.get(y * WIDTH + end) === color) end++;
+        if (color) runs.set(color, `${runs.get(color) ?? ""}M${x} ${y}h${end - x}v1h${x - end}z`);
         x = end;
       }
     }

@@ -3,8 +3,8 @@
 // cells, and in the corners the index over the colour's shape, so colours are told
 // apart without seeing them. Wilds are black with a four-colour wheel.
 
-import { colourBlind } from "../../prefs.js";
-import { cardName, COLOUR_ORDER, COLOURS, parseCard } from "../lastcard.js";
+import { colorBlind } from "../../prefs.js";
+import { cardName, COLOR_ORDER, COLORS, parseCard } from "../lastcard.js";
 import { write, writeCentred } from "./font.js";
 import { blankCard, HEIGHT, pixelSvg, WIDTH } from "./grid.js";
 import { ARROWS } from "./icons.js";
@@ -35,7 +35,7 @@ function wheel(grid) {
   grid.paint((x, y) => {
     if (!inOval(x, y)) return null;
     const quarter = Math.floor(((Math.atan2(y - CY, x - CX) + Math.PI * 1.25) / (Math.PI / 2)) % 4);
-    return COLOURS[COLOUR_ORDER[quarter]].fill;
+    return COLORS[COLOR_ORDER[quarter]].fill;
   });
 }
 
@@ -76,25 +76,25 @@ function corner(side, card) {
     const text = card.kind === "number" ? String(card.number) : { draw2: "+2", wild: "W", wild4: "+4" }[card.kind];
     write(side, 4, 4, text, "#ffffff", 1, OUTLINE);
   }
-  if (card.colour) side.sprite(4, 12, SHAPES[COLOURS[card.colour].shape], { i: "#ffffff" });
+  if (card.color) side.sprite(4, 12, SHAPES[COLORS[card.color].shape], { i: "#ffffff" });
 }
 
 /** The pixel face of the Last Card card named `name` ("R7", "Bskip", "wild", "+4", ...). */
 export function pixelLastCardCard(name) {
   const card = parseCard(name);
-  const fill = card.colour ? COLOURS[card.colour].fill : "#1b1b1b";
+  const fill = card.color ? COLORS[card.color].fill : "#1b1b1b";
   const grid = blankCard(fill, OUTLINE);
   grid.paint((x, y) => {
     const frame = (x === 2 || x === WIDTH - 3) && y >= 2 && y <= HEIGHT - 3;
     const rail = (y === 2 || y === HEIGHT - 3) && x >= 2 && x <= WIDTH - 3;
     if (frame || rail) return "#ffffff";
-    return card.colour && inOval(x, y) ? "#ffffff" : null;
+    return card.color && inOval(x, y) ? "#ffffff" : null;
   });
-  centre(grid, card, card.colour ? fill : "#ffffff");
+  centre(grid, card, card.color ? fill : "#ffffff");
   for (const side of [grid, grid.upsideDown()]) corner(side, card);
-  if (colourBlind() && card.colour) {
-    const marks = grid.layer({ "data-colour-mark": card.colour });
-    const shape = SHAPES[COLOURS[card.colour].shape];
+  if (colorBlind() && card.color) {
+    const marks = grid.layer({ "data-color-mark": card.color });
+    const shape = SHAPES[COLORS[card.color].shape];
     for (const side of [marks, marks.upsideDown()]) side.sprite(Math.round(CX - 2), 11, shape, { i: fill });
   }
   return pixelSvg(cardName(name), grid);

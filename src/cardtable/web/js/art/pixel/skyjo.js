@@ -4,7 +4,7 @@
 // underlined at every size, so that they are told apart upside down.
 
 import { band } from "../skyjo.js";
-import { colourBlind } from "../../prefs.js";
+import { colorBlind } from "../../prefs.js";
 import { writeCentred, textWidth } from "./font.js";
 import { blankCard, mix, pixelSvg } from "./grid.js";
 
@@ -32,7 +32,7 @@ function index(grid, value, cx, y, ink, scale, outline = null) {
 /** The pixel face of the Skyjo card worth `value` (-2..12). */
 export function pixelSkyjoCard(value) {
   const { ink, mark } = band(value);
-  const safe = colourBlind();
+  const safe = colorBlind();
   const fill = safe ? band(value).safe : band(value).fill;
   const grid = blankCard(fill);
   const tint = mix(fill, "#ffffff", 0.28);
