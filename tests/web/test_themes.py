@@ -77,3 +77,39 @@ def test_color_blind_cards_mark_every_skyjo_band_and_last_card_color(browser, we
     assert safe["colors"] == ["red", "yellow", "green", "blue"]
     assert safe["fills"] == ["#d55e00", "#f0e442", "#009e73", "#0072b2"]
 
+
+SAVE = """(saved) => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(saved)) localStorage.setItem(key, value);
+}"""
+STORED = """() => [localStorage.getItem('cardtable:colorblind'),
+  localStorage.getItem('cardtable:colourblind')]"""
+SAFE_MARKS = ["red", "yellow", "green", "blue"]
+
+
+@pytest.mark.parametrize(
+    ("saved", "expected"),
+    [
+        ({"cardtable:colourblind": "on"}, "on"),
+        # A choice already made under the present key is the newer one.
+        ({"cardtable:colourblind": "on", "cardtable:colorblind": "off"}, "off"),
+    ],
+)
+def test_a_color_blind_choice_saved_under_the_former_key_is_kept(
+    browser, web_server, saved, expected
+):
+    """Former versions saved the choice as "cardtable:colourblind": a returning player
+    finds the switch and the cards as they left them, under the present key, once."""
+    context, page = page_in(browser, "dark")
+    page.goto(f"{web_server.url}/")
+    page.evaluate(SAVE, saved)
+    page.reload()
+    open_settings(page)
+    page.wait_for_selector("#colorblind-switch", state="attached")
+    checked = page.is_checked("#colorblind-switch")
+    drawn = page.evaluate(DRAW)
+    stored = page.evaluate(STORED)
+    context.close()
+    assert checked == (expected == "on")
+    assert drawn["colors"] == (SAFE_MARKS if expected == "on" else [None] * 4)
+    assert stored == [expected, None]

@@ -5,6 +5,13 @@
 (() => {
   const root = document.documentElement;
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
+  // The colour-blind setting was once kept under another key: a returning player's
+  // choice moves to the present key once (a choice already made there wins).
+  const legacy = localStorage.getItem("cardtable:colourblind");
+  if (legacy !== null) {
+    if (localStorage.getItem("cardtable:colorblind") === null) localStorage.setItem("cardtable:colorblind", legacy);
+    localStorage.removeItem("cardtable:colourblind");
+  }
   const apply = () => {
     const chosen = localStorage.getItem("cardtable:theme") ?? "auto";
     root.dataset.theme = chosen === "auto" ? (dark.matches ? "dark" : "light") : chosen;
