@@ -23,7 +23,7 @@ clock, whichever comes first, and writes:
 Needs the ``train`` extra (torch on the CPU is enough)::
 
     nice -n 15 python research/train_policy.py lastcard --minutes 25 --seed 1 \\
-        --out src/cardtable/bots/weights/lastcard-2p.npz --log lastcard.jsonl \\
+        --out src/cardtable/games/lastcard/weights/lastcard-2p.npz --log lastcard.jsonl \\
         --plot docs/research/learned_bot_lastcard.png
 
 and on a Ray cluster (the ``ray`` extra on every node; numpy is all the actors need)::

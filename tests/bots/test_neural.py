@@ -13,7 +13,16 @@ import pytest
 import cardtable
 from cardtable.bots import make_bot
 from cardtable.bots.base import BotSpecError
-from cardtable.bots.neural import PLAYERS, NeuralBot, load_network, shipped_games, weights_name
+from cardtable.bots.neural import (
+    PLAYERS,
+    POLICY_GROUP,
+    NeuralBot,
+    ShippedPolicy,
+    load_network,
+    shipped_games,
+    weights_name,
+)
+from cardtable.engine.plugins import plugin
 from cardtable.engine.registry import get_game
 from cardtable.rl.observer import observation_size
 from cardtable.sim.runner import play_match
@@ -32,7 +41,7 @@ def match(game: str, seed: int, bots: list[str], players: int = PLAYERS) -> card
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_weights_ship_small_and_fit_the_observation_and_actions(game: str) -> None:
-    path = resources.files("cardtable.bots") / "weights" / weights_name(game, PLAYERS)
+    path = resources.files(f"cardtable.games.{game}") / "weights" / weights_name(game, PLAYERS)
     assert path.is_file()
     assert len(path.read_bytes()) < MAX_BYTES
     network = load_network(game, PLAYERS)
@@ -41,6 +50,15 @@ def test_the_weights_ship_small_and_fit_the_observation_and_actions(game: str) -
     first, last = network.layers[0][0], network.layers[-1][0]
     assert first.shape[0] == observation_size(game, PLAYERS)
     assert last.shape[1] == get_game(game).action_space_size
+
+
+def test_each_game_ships_its_weights_in_its_own_package_and_the_bots_none() -> None:
+    """A game's weights come and go with the game: the bot layer holds none."""
+    assert GAMES == ["lastcard", "skyjo"]
+    for game in GAMES:
+        policy = plugin(POLICY_GROUP, game, ShippedPolicy)
+        assert policy == ShippedPolicy(f"cardtable.games.{game}")
+    assert not (resources.files("cardtable.bots") / "weights").is_dir()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,8 +1,8 @@
 """The ``neural`` bot: a policy learnt by self-play training, run with numpy alone.
 
-The weights ship in the package (``cardtable/bots/weights/GAME-2p.npz``, float32): a
-small multilayer perceptron trained by ``research/train_policy.py`` (PPO with action
-masks on ``cardtable.rl.vector_env``, torch at training time only). At play time the
+The weights ship in each game's package (``cardtable/games/GAME/weights/GAME-2p.npz``,
+float32): a small multilayer perceptron trained by ``research/train_policy.py`` (PPO
+with action masks on ``cardtable.rl.vector_env``, torch at training time only). At play time the
 bot encodes the seat's view as the RL environments do (``cardtable.rl.Observer``),
 runs the layers with numpy, masks out the illegal actions and plays the most likely
 legal one, so its move depends only on what the seat may know and on nothing random:
@@ -47,8 +47,9 @@ POLICY_GROUP = "cardtable.bot_policies"
 class ShippedPolicy:
     """Where a game's learnt policy ships: ``<package>/weights/GAME-Np.npz``."""
 
-    #: The package whose ``weights`` folder holds the game's files.
-    package: str = "cardtable.bots"
+    #: The package whose ``weights`` folder holds the game's files: the game's own, so
+    #: that a game and its weights come and go together.
+    package: str
 
 
 def shipped_games() -> list[str]:

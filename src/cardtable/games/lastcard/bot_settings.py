@@ -3,7 +3,8 @@
 ``LEVELS`` (``cardtable.bot_levels``): the slips of the two lower levels (most legal
 Last Card moves are nearly as good as the best, so the rates are higher) and the
 expert's search, the settings measured best (docs/research/bot-strength.md).
-``POLICY`` (``cardtable.bot_policies``): the ``neural`` bot's weights ship for Last Card.
+``POLICY`` (``cardtable.bot_policies``): the ``neural`` bot's weights for Last Card
+ship in this package's ``weights/`` folder.
 """
 
 from cardtable.bots.levels import GameLevels
@@ -14,4 +15,4 @@ LEVELS = GameLevels(
     expert="ismcts:iterations=1000,rollout=heuristic,z=0.5",
 )
 
-POLICY = ShippedPolicy()
+POLICY = ShippedPolicy("cardtable.games.lastcard")

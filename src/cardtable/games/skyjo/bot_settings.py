@@ -2,7 +2,8 @@
 
 ``LEVELS`` (``cardtable.bot_levels``): the slips of the two lower levels and the
 expert's search, the settings measured best (docs/research/bot-strength.md).
-``POLICY`` (``cardtable.bot_policies``): the ``neural`` bot's weights ship for Skyjo.
+``POLICY`` (``cardtable.bot_policies``): the ``neural`` bot's weights for Skyjo
+ship in this package's ``weights/`` folder.
 """
 
 from cardtable.bots.levels import GameLevels
@@ -13,4 +14,4 @@ LEVELS = GameLevels(
     expert="ismcts:iterations=400,rollout=greedy,base=heuristic",
 )
 
-POLICY = ShippedPolicy()
+POLICY = ShippedPolicy("cardtable.games.skyjo")
