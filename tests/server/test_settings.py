@@ -68,6 +68,8 @@ def every_variable(tmp_path: Path) -> dict[str, str]:
         "CARDTABLE_LOOP": "asyncio",
         "CARDTABLE_FORWARDED_ALLOW_IPS": "10.0.0.0/8,192.0.2.1",
         "CARDTABLE_LOG_FORMAT": "json",
+        "CARDTABLE_WS_DEFLATE": "on",
+        "CARDTABLE_WS_LIBRARY": "wsproto",
     }
 
 
@@ -93,6 +95,7 @@ def test_every_setting_of_serve_comes_from_its_environment_variable(started, tmp
     assert config.site_origins == ("https://a.example",)
     assert config.allowed_hosts == ("a.example", "b.example")
     assert config.forwarded_allow_ips == ("10.0.0.0/8", "192.0.2.1")
+    assert (config.ws_deflate, config.ws_library) == (True, "wsproto")
 
 
 def test_the_command_line_wins_over_the_environment(started, tmp_path, monkeypatch):
@@ -114,6 +117,7 @@ def test_the_command_line_wins_over_the_environment(started, tmp_path, monkeypat
         ("CARDTABLE_PORT", "70000", "CARDTABLE_PORT: must be a whole number from 0 to 65535"),
         ("CARDTABLE_DURABLE", "maybe", "CARDTABLE_DURABLE: must be one of 1, true"),
         ("CARDTABLE_LOOP", "fast", "CARDTABLE_LOOP: must be one of auto, asyncio, uvloop"),
+        ("CARDTABLE_WS_DEFLATE", "yes", "CARDTABLE_WS_DEFLATE: must be one of on, off"),
         ("CARDTABLE_LIMIT", "http_timeout=inf", "--limit http_timeout needs a finite number"),
         ("CARDTABLE_FORWARDED_ALLOW_IPS", "proxy.internal", "is not an IP address or network"),
     ],

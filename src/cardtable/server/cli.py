@@ -13,7 +13,7 @@ from typing import Any
 from cardtable.argtypes import whole
 
 from .cluster import check_site
-from .config import LIMITS, ServerConfig, ServerSetupError, parse_limit
+from .config import LIMITS, WS_LIBRARIES, ServerConfig, ServerSetupError, parse_limit
 from .environment import from_environment, resolve
 from .logs import LOG_FORMATS, log_config
 from .stores import open_store
@@ -25,6 +25,9 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost")
 
 #: ``--loop`` choices: uvicorn's own choice (uvloop when installed), or one of them.
 LOOPS = ("auto", "asyncio", "uvloop")
+
+#: ``--ws-deflate`` choices and what each sets.
+SWITCH = {"on": True, "off": False}
 
 
 def check_loop(loop: str) -> None:
@@ -66,6 +69,8 @@ def serve(
         port=port,
         loop=loop,
         http=GuardedH11Protocol,
+        ws=config.ws_library,
+        ws_per_message_deflate=config.ws_deflate,
         ws_max_size=config.max_frame_bytes,
         limit_concurrency=config.max_connections,
         timeout_keep_alive=max(1, round(config.http_timeout)),
@@ -97,6 +102,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         redis=args.redis,
         lease_seconds=args.lease_seconds,
         forwarded_allow_ips=tuple(args.forwarded_allow_ips) or defaults.forwarded_allow_ips,
+        ws_deflate=SWITCH[args.ws_deflate],
+        ws_library=args.ws_library,
         **limits,
     )
     check_loop(args.loop)
@@ -193,6 +200,19 @@ def add_serve_command(sub: Any) -> None:
         choices=LOOPS,
         default="auto",
         help="event loop: auto (uvicorn's choice: uvloop when installed), asyncio, uvloop",
+    )
+    p.add_argument(
+        "--ws-deflate",
+        choices=tuple(SWITCH),
+        default=next(name for name, on in SWITCH.items() if on == defaults.ws_deflate),
+        help="offer per-message deflate to WebSocket clients: fewer bytes sent, more memory"
+        " per socket and processor time per message (docs/server.md)",
+    )
+    p.add_argument(
+        "--ws-library",
+        choices=WS_LIBRARIES,
+        default=defaults.ws_library,
+        help=f"the WebSocket implementation (default {defaults.ws_library})",
     )
     p.add_argument(
         "--forwarded-allow-ips",

@@ -14,6 +14,11 @@ from cardtable.engine.errors import CardtableError
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
+#: The WebSocket implementations uvicorn can serve the sockets with (``--ws-library``),
+#: the default first (its choice between them is docs/research/server_core.md's).
+WS_LIBRARIES = ("websockets-sansio", "wsproto", "websockets")
+
+
 class ServerSetupError(CardtableError):
     """A server setting is out of range, or the database cannot be opened."""
 
@@ -44,6 +49,12 @@ class ServerConfig:
     rate_burst: int = 40
     #: Messages queued for a client that does not read before it is disconnected.
     outbox_limit: int = 1024
+    #: Offer per-message deflate to WebSocket clients (``--ws-deflate``). Off: it costs
+    #: more memory per idle socket and processor time per message than the bytes it
+    #: saves are worth (figures in docs/research/server_core.md).
+    ws_deflate: bool = False
+    #: The WebSocket implementation uvicorn serves the sockets with (``WS_LIBRARIES``).
+    ws_library: str = WS_LIBRARIES[0]
     web_dir: Path | None = WEB_DIR
     #: A Redis URL: this process is one of several serving one site (``docs/deploy.md``).
     redis: str | None = None
@@ -167,6 +178,10 @@ class ServerConfig:
                 f"the window must last above 0 seconds, not {self.window_seconds}"
             )
         check_proxies(self.forwarded_allow_ips)
+        if self.ws_library not in WS_LIBRARIES:
+            raise ServerSetupError(
+                f"--ws-library must be one of {', '.join(WS_LIBRARIES)}, not {self.ws_library!r}"
+            )
         for name in LIMITS:
             value = getattr(self, name)
             most = largest(name)
