@@ -16,6 +16,10 @@ from its ``/metrics``: how many, how many over 10 ms, and the bucket of the long
 
     python bench/server_load.py [--matches 200] [--game skyjo] [--players 2]
                                 [--think 0.5] [--actions 40] [--clients 1]
+                                [--ws-library NAME] [--ws-deflate on|off]
+
+``--ws-library`` and ``--ws-deflate`` are passed to ``cardtable serve`` (left out, the
+server's defaults apply, so that the bench also runs against a server that has none).
 """
 
 from __future__ import annotations
@@ -359,13 +363,20 @@ def add_load_arguments(parser: argparse.ArgumentParser, matches: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_load_arguments(parser, 200)
+    parser.add_argument("--ws-library", help="the server's WebSocket implementation")
+    parser.add_argument("--ws-deflate", choices=("on", "off"), help="the server's deflate")
     parser.add_argument("--echo-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
         asyncio.run(run_echo_server(args.echo_server))
         return
 
-    with game_server("--bot-workers", "0", *UNLIMITED) as (base, pid):
+    sockets = [
+        f"--{option.replace('_', '-')}={getattr(args, option)}"
+        for option in ("ws_library", "ws_deflate")
+        if getattr(args, option) is not None
+    ]
+    with game_server("--bot-workers", "0", *UNLIMITED, *sockets) as (base, pid):
         server_stats, server_seconds, usage = load_server(base, pid, args)
     echo_port = free_port()
     echo_cmd = [sys.executable, __file__, "--echo-server", str(echo_port)]
@@ -376,6 +387,7 @@ def main() -> None:
     print(
         f"{args.matches} concurrent {args.game} matches, {clients} clients,"
         f" think {args.think} s, {args.actions} actions a match"
+        + (f", server {' '.join(sockets)}" if sockets else "")
     )
     print(server_stats.line("game server (action -> ack)", server_seconds))
     print(usage)

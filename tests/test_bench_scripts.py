@@ -121,6 +121,28 @@ BENCHES = [
         ),
     ),
     Bench(
+        "idle_sockets.py",
+        "--sockets 10 20 --warm 4 --settle 0.2 --library websockets-sansio --deflate off on",
+        (
+            r"^library\s+deflate\s+role\s+sockets\s+RSS MiB\s+KiB per socket\s+KiB per step$",
+            *(
+                rf"^websockets-sansio\s+{deflate}\s+seat\s+20\s+{NUMBER}\s+-?{NUMBER}\s+-?{NUMBER}"
+                for deflate in ("off", "on")
+            ),
+            r"^  websockets-sansio, deflate off: negotiated extensions none$",
+            r"^  websockets-sansio, deflate on: negotiated extensions permessage-deflate",
+        ),
+    ),
+    Bench(
+        "ws_messages.py",
+        "--matches 1 --actions 5 --think 0.01",
+        (
+            rf"^1 skyjo matches, 3 sockets, {NUMBER} bytes received$",
+            rf"^state\s+[1-9]\d*\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}$",
+            rf"^all\s+[1-9]\d*\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}$",
+        ),
+    ),
+    Bench(
         "server_flood.py",
         "--seconds 1 --think 0.05 --tables 1 --pollers 1",
         (
