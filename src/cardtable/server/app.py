@@ -25,7 +25,7 @@ from .players.service import Players
 from .reads import HeavyReads
 from .sockets import table_socket
 from .stores import open_store
-from .webfiles import service_worker
+from .webfiles import part_files, part_routes, service_worker
 
 
 def create_app(config: ServerConfig) -> Starlette:
@@ -60,8 +60,11 @@ def create_app(config: ServerConfig) -> Starlette:
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()
 
+    web_dir = config.web_dir if config.web_dir is not None and config.web_dir.is_dir() else None
+    # The files the games' own packages bring (cardtable.web_parts), read once at start.
+    added = part_files(web_dir) if web_dir is not None else {}
     table_routes: list[BaseRoute] = [
-        Route("/sw.js", service_worker(config.web_dir)),
+        Route("/sw.js", service_worker(config.web_dir, added)),
         Route("/api/games", routes.list_games),
         Route("/api/tables", routes.list_tables, methods=["GET"]),
         Route("/api/tables", routes.create_table, methods=["POST"]),
@@ -82,8 +85,9 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/readyz", health.readyz),
         WebSocketRoute("/ws/{code}", table_socket),
     ]
-    if config.web_dir is not None and config.web_dir.is_dir():
-        table_routes.append(Mount("/", StaticFiles(directory=config.web_dir, html=True)))
+    if web_dir is not None:
+        table_routes += part_routes(added)
+        table_routes.append(Mount("/", StaticFiles(directory=web_dir, html=True)))
     middleware = []
     if config.allowed_hosts:
         middleware.append(Middleware(HostCheck, allowed=config.allowed_hosts))
