@@ -10,16 +10,27 @@ what the first connection loads once (modules, the allocator's first pages) is n
 counted. After each step and ``--settle`` seconds, the server's ``VmRSS`` is read
 from ``/proc``; the growth is printed per socket since the warm start and since the
 step before (the latter without what a table costs once its first socket loads it).
+With ``--heap``, the server runs under ``tracemalloc`` (its RSS then grows more, by
+the traces) and the growth of its Python heap from the warm start to the last step
+is printed per socket, by the package that allocated it.
 
     python bench/idle_sockets.py [--sockets 1000 2000] [--role seat|spectator]
                                  [--deflate off on] [--library websockets-sansio ...]
+                                 [--heap]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import contextlib
 import json
+import os
+import signal
+import sys
+import tempfile
+import tracemalloc
 from pathlib import Path
 
 import httpx
@@ -98,15 +109,59 @@ async def open_step(tables: Tables, url: str, count: int, held: list[ClientConne
                 await first_seats.pop(code).send(json.dumps({"type": "start", "seq": 2}))
 
 
+#: The packages the Python heap's growth is told by (any other file counts as "other").
+PACKAGES = ("asyncio", "uvicorn", "websockets", "wsproto", "h11", "starlette", "cardtable")
+
+
+def traced_serve(folder: str, argv: list[str]) -> None:
+    """``cardtable`` ``argv`` under ``tracemalloc``, writing a snapshot of its heap to
+    ``folder``/N.snap at each SIGUSR1 (renamed into place once whole)."""
+    tracemalloc.start()
+    taken = [0]
+
+    def snapshot(signum: int, frame: object) -> None:
+        path = Path(folder) / f"{taken[0]}.snap"
+        tracemalloc.take_snapshot().dump(f"{path}.part")
+        os.rename(f"{path}.part", path)
+        taken[0] += 1
+
+    signal.signal(signal.SIGUSR1, snapshot)
+    from cardtable.cli import main
+
+    sys.exit(main(argv))
+
+
+async def heap_snapshot(pid: int, folder: str, number: int) -> tracemalloc.Snapshot:
+    """Ask the traced server for its ``number``-th snapshot and read it."""
+    os.kill(pid, signal.SIGUSR1)
+    path = Path(folder) / f"{number}.snap"
+    while not path.exists():
+        await asyncio.sleep(0.1)
+    return tracemalloc.Snapshot.load(str(path))
+
+
+def heap_line(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, sockets: int) -> str:
+    """The heap's growth per socket, in all and by package."""
+    grown: collections.Counter[str] = collections.Counter()
+    for stat in after.compare_to(before, "filename"):
+        parts = Path(stat.traceback[0].filename).parts
+        grown[next((p for p in PACKAGES if p in parts), "other")] += stat.size_diff
+    shares = ", ".join(f"{name} {size / sockets / 1024:.1f}" for name, size in grown.most_common())
+    return f"  Python heap per socket: {grown.total() / sockets / 1024:.1f} KiB ({shares})"
+
+
 async def measure(
-    base: str, pid: int, library: str, deflate: str, args: argparse.Namespace
+    base: str, pid: int, library: str, deflate: str, args: argparse.Namespace, heap: str | None
 ) -> list[str]:
-    """Open the warm sockets and then the steps; one printed row per step."""
+    """Open the warm sockets and then the steps; one printed row per step (and the
+    heap's growth where the server is traced, its snapshots written to ``heap``)."""
     url = base.replace("http", "ws", 1)
     tables = Tables(base, args.role)
     held: list[ClientConnection] = []
     await open_step(tables, url, args.warm, held)
     await asyncio.sleep(args.settle)
+    if heap:
+        heap_before = await heap_snapshot(pid, heap, 0)
     start_kib = previous_kib = vm_rss_kib(pid)
     opened = previous = 0
     rows = []
@@ -124,6 +179,8 @@ async def measure(
         previous, previous_kib = opened, kib
     negotiated = held[-1].response.headers.get("Sec-WebSocket-Extensions") if held else None
     rows.append(f"  {library}, deflate {deflate}: negotiated extensions {negotiated or 'none'}")
+    if heap:
+        rows.append(heap_line(heap_before, await heap_snapshot(pid, heap, 1), opened))
     for ws in held:
         await ws.close()
     tables.http.close()
@@ -131,6 +188,8 @@ async def measure(
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--traced-serve"]:
+        traced_serve(sys.argv[2], sys.argv[3:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sockets", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--role", choices=("seat", "spectator"), default="seat")
@@ -138,6 +197,7 @@ def main() -> None:
     parser.add_argument("--library", choices=WS_LIBRARIES, nargs="+", default=list(WS_LIBRARIES))
     parser.add_argument("--warm", type=int, default=100, help="sockets opened before the steps")
     parser.add_argument("--settle", type=float, default=2.0, help="seconds before each reading")
+    parser.add_argument("--heap", action="store_true", help="the Python heap's growth as well")
     args = parser.parse_args()
     if args.sockets != sorted(set(args.sockets)) or args.sockets[0] <= 0:
         parser.error("--sockets takes increasing counts above 0")
@@ -151,8 +211,14 @@ def main() -> None:
     for library in args.library:
         for deflate in args.deflate:
             options = ["--ws-library", library, "--ws-deflate", deflate]
-            with game_server("--bot-workers", "0", *UNLIMITED, *limits, *options) as (base, pid):
-                rows = asyncio.run(measure(base, pid, library, deflate, args))
+            with contextlib.ExitStack() as stack:
+                heap = stack.enter_context(tempfile.TemporaryDirectory()) if args.heap else None
+                launcher = (sys.executable, __file__, "--traced-serve", heap) if heap else ()
+                server = game_server(
+                    "--bot-workers", "0", *UNLIMITED, *limits, *options, launcher=launcher
+                )
+                base, pid = stack.enter_context(server)
+                rows = asyncio.run(measure(base, pid, library, deflate, args, heap))
             print("\n".join(rows), flush=True)
 
 

@@ -117,14 +117,16 @@ def process(command: list[str], probe: str) -> Iterator[subprocess.Popen[bytes]]
 
 
 @contextlib.contextmanager
-def game_server(*args: str) -> Iterator[tuple[str, int]]:
+def game_server(*args: str, launcher: tuple[str, ...] = ()) -> Iterator[tuple[str, int]]:
     """``cardtable serve *args`` on a free port with a fresh database; its base URL and
-    process id."""
+    process id. ``launcher``: the command that takes ``serve ...`` instead of
+    ``python -m cardtable.cli``."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "bench.db")
-        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port)]
+        cli = launcher or (sys.executable, "-m", "cardtable.cli")
+        command = [*cli, "serve", "--port", str(port)]
         with process([*command, "--db", db, *args], f"{base}/api/games") as proc:
             yield base, proc.pid
 

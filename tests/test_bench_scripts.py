@@ -122,7 +122,7 @@ BENCHES = [
     ),
     Bench(
         "idle_sockets.py",
-        "--sockets 10 20 --warm 4 --settle 0.2 --library websockets-sansio --deflate off on",
+        "--sockets 10 20 --warm 4 --settle 0.2 --library websockets-sansio --deflate off on --heap",
         (
             r"^library\s+deflate\s+role\s+sockets\s+RSS MiB\s+KiB per socket\s+KiB per step$",
             *(
@@ -131,6 +131,7 @@ BENCHES = [
             ),
             r"^  websockets-sansio, deflate off: negotiated extensions none$",
             r"^  websockets-sansio, deflate on: negotiated extensions permessage-deflate",
+            rf"^  Python heap per socket: -?{NUMBER} KiB \(.*cardtable -?{NUMBER}.*\)$",
         ),
     ),
     Bench(
