@@ -10,9 +10,9 @@ what the first connection loads once (modules, the allocator's first pages) is n
 counted. After each step and ``--settle`` seconds, the server's ``VmRSS`` is read
 from ``/proc``; the growth is printed per socket since the warm start and since the
 step before (the latter without what a table costs once its first socket loads it).
-With ``--heap``, the server runs under ``tracemalloc`` (its RSS then grows more, by
-the traces) and the growth of its Python heap from the warm start to the last step
-is printed per socket, by the package that allocated it.
+With ``--heap``, the server runs under ``tracemalloc`` (its RSS is then not that of
+a server run as usual) and the growth of its Python heap from the warm start to the
+last step is printed per socket, by the package whose code allocated it.
 
     python bench/idle_sockets.py [--sockets 1000 2000] [--role seat|spectator]
                                  [--deflate off on] [--library websockets-sansio ...]
