@@ -340,6 +340,7 @@ def _play_in_the_browser(server: Server) -> list[str]:
                 assert STATUS.fullmatch(snap["status"]), snap["status"]
 
             table.play_until("[data-round-result]", random.Random(5), 60, check)
+            page.wait_for_selector(".match-result")  # the match's end, after its round's
             assert page.locator(".match-result").count() == 1
             final = god_state(server.db, code)
             assert table.round_scores() == final.round_scores[0]
