@@ -5,6 +5,8 @@
 // (presets), the action types and fields the coach names (actions, actionField) and
 // the sounds of its own events (soundOf). The shared modules read a game only through
 // it, so a new game's browser part is that one file: no list of games is kept here.
+// A game in a package of its own brings the file in its web part
+// (cardtable.web_parts), which the server serves at the same address.
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 const loaded = new Map();
