@@ -153,7 +153,11 @@ def test_the_engine_plays_it_by_the_contract(installed: Path) -> None:
         (seat,) = state.to_act
         legal = state.legal_actions(seat)
         assert [spec.action_from_index(spec.action_index(a)) for a in legal] == legal
-        state.apply(seat, {"type": "play", "card": rng.choice(legal).card})
+        events = state.apply(seat, {"type": "play", "card": rng.choice(legal).card})
+        for event in events:
+            if event.type == "round_end":  # names its winners: the highest score wins
+                scores = event.data["scores"]
+                assert event.data["winners"] == [s for s in (0, 1) if scores[s] == max(scores)]
     assert sum(state.totals) == 3 * 3 and len(state.round_scores) == 3
     assert state.winners == [s for s in (0, 1) if state.totals[s] == max(state.totals)]
     assert cardtable.replay(json.loads(json.dumps(state.record()))).to_json() == state.to_json()

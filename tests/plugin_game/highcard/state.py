@@ -86,10 +86,12 @@ class HighCardState(State):
         scores = list(self.tricks)
         self.round_scores.append(scores)
         self.totals = [total + score for total, score in zip(self.totals, scores, strict=True)]
+        most = max(scores)
+        won = [seat for seat in range(2) if scores[seat] == most]
         events = [
             Event(
                 "round_end",
-                {"round": self.round, "scores": scores, "totals": list(self.totals)},
+                {"round": self.round, "scores": scores, "totals": list(self.totals), "winners": won},
             )
         ]
         if self.round < self.options.rounds:

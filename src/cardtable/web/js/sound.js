@@ -36,10 +36,12 @@ function soundOf(event, you) {
   }
 }
 
-/** Whether we won the round: Last Card names its winner, the others score lowest. */
+/** Whether we won the round: the event's `winner` or `winners` where the game names
+ * them (a game where the highest score wins must), else the lowest score. */
 function wonRound(event, you) {
   if (you === null || you === undefined) return false;
   if ("winner" in event) return event.winner === you;
+  if (Array.isArray(event.winners)) return event.winners.includes(you);
   return event.scores[you] === Math.min(...event.scores);
 }
 
