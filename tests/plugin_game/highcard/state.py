@@ -91,7 +91,12 @@ class HighCardState(State):
         events = [
             Event(
                 "round_end",
-                {"round": self.round, "scores": scores, "totals": list(self.totals), "winners": won},
+                {
+                    "round": self.round,
+                    "scores": scores,
+                    "totals": list(self.totals),
+                    "winners": won,
+                },
             )
         ]
         if self.round < self.options.rounds:
