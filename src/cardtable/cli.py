@@ -19,7 +19,7 @@ from cardtable.sim.ladder import add_ladder_command
 from cardtable.sim.merge import add_merge_command
 from cardtable.sim.slices import add_slice_arguments, part_of
 from cardtable.sim.tournament import add_tournament_command
-from cardtable.tui import add_play_parser
+from cardtable.tui import add_play_command
 
 
 def _options(game: str, pairs: Sequence[str]) -> dict[str, object]:
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_command(sub)
     add_ladder_command(sub)
     add_merge_command(sub)
-    add_play_parser(sub)
+    add_play_command(sub)
     add_serve_command(sub)
     add_admin_command(sub)
     add_analyse_command(sub)

@@ -5,6 +5,6 @@ textual, and each game's ``GameRenderer``, declared in the ``cardtable.tui_rende
 entry-point group, says how its cards look.
 """
 
-from .command import add_play_parser
+from .command import add_play_command
 
-__all__ = ["add_play_parser"]
+__all__ = ["add_play_command"]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .app import PlayApp
 
 
-def add_play_parser(sub: Any) -> None:
+def add_play_command(sub: Any) -> None:
     """Add the ``play`` subcommand to the ``cardtable`` command's subparsers."""
     p = sub.add_parser("play", help="play a match in the terminal against bots")
     add_game_and_rule_options(p)
