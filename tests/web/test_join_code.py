@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from cardtable.bots.levels import bot_choices
 from cardtable.engine.registry import games
@@ -125,8 +125,11 @@ def test_the_landing_bots_select_offers_exactly_the_levels(web_server, open_page
     page = open_page()
     page.goto(f"{web_server.url}/")
     select = page.locator(f".game-card[data-game={spec.name}] [data-bot]")
+    levels = [level.spec for level in bot_choices(spec.name)]
+    # The cards fill in once the game's module has loaded: wait for the options.
+    expect(select.locator("option")).to_have_count(len(levels))
     values = select.locator("option").evaluate_all("nodes => nodes.map(n => n.value)")
-    assert values == [level.spec for level in bot_choices(spec.name)]
+    assert values == levels
     labels = select.locator("option").all_inner_texts()
     english = catalogue("en")
     assert labels == [english[f"level.{value}.short"] for value in values]
