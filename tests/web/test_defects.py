@@ -184,6 +184,26 @@ def test_a_round_result_sent_again_opens_one_dialog(web_server, open_page):
     assert page.locator("dialog[open]").count() == 0
 
 
+def test_a_round_result_closed_is_not_opened_again_by_the_same_state(web_server, open_page):
+    """A state of the same match shown again after its round's result was closed (a
+    resync) opens no second dialog: it stayed over the table, covering the rematch."""
+
+    def found(step):
+        return 0 if any(e["type"] == "round_end" for e in step.events) else None
+
+    step, seat = find("skyjo", 2, found)
+    shown = {**position(step, seat), "match": 1}
+    page = open_page()
+    render_position(page, web_server.url, "skyjo", shown)
+    page.evaluate("shown => window.__tv.update(shown)", shown)
+    assert page.locator("dialog[open] [data-round-result]").count() == 1
+    page.keyboard.press("Escape")
+    page.evaluate("shown => window.__tv.update(shown)", shown)
+    assert page.locator("dialog[open]").count() == 0
+    page.evaluate("shown => window.__tv.update(shown)", {**shown, "match": 2})
+    assert page.locator("dialog[open] [data-round-result]").count() == 1
+
+
 def test_a_long_last_card_hand_keeps_the_controls_on_the_first_screen(web_server, open_page):
     """Sixteen cards in hand stay on one row (overlapping more), so the moves under
     them stay on a 1280x800 screen instead of a second row of cards pushing them off."""

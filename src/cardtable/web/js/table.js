@@ -353,7 +353,7 @@ const HANDLERS = {
     if (newMatch) page.matchResult = null;
     page.view = m.view;
     page.version = m.version;
-    page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers });
+    page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers, match: m.match });
     page.hinting = false;
     page.hint = null;
     soundsFor(page.game, m.events, page.seat);

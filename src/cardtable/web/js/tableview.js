@@ -87,6 +87,11 @@ export class TableView {
     this.ui = {};
     //: The legal actions held back while an action is on its way to the server.
     this.pending = null;
+    //: The match shown (null where the page does not say, as in a replay).
+    this.match = null;
+    //: "match/round" of each round result announced, so that a state shown again
+    //: (a reconnect, a resync) never opens a round's result a second time.
+    this.announced = new Set();
     this.logLines = [];
     // The felt refits its cards whenever the space it is given changes (a resize, a
     // longer status line, a note above it), before the change is painted.
@@ -135,8 +140,9 @@ export class TableView {
   }
 
   /** A new view from the server, with the events that led to it and the running timers. */
-  update({ view, legal, you, events = [], timers = [] }) {
+  update({ view, legal, you, events = [], timers = [], match = null }) {
     this.view = view;
+    this.match = match;
     this.legal = legal;
     this.pending = null;
     this.you = you;
@@ -229,8 +235,12 @@ export class TableView {
     const ctx = this.context();
     for (const event of events) {
       if (event.type !== "round_end") continue;
-      // A state sent again (after a reconnect) repeats its events: one dialog a round.
+      // A state sent again (after a reconnect) repeats its events: one dialog a round,
+      // even after the first was closed.
+      const key = this.match === null ? null : `${this.match}/${event.round}`;
+      if (key !== null && this.announced.has(key)) continue;
       if (document.querySelector(`dialog[open] [data-round-result="${event.round}"]`)) continue;
+      if (key !== null) this.announced.add(key);
       const dialog = notice(TEXT.roundResult(event.round), [
         h("div", { class: "round-result", "data-round-result": event.round }, roundTable(event.scores, event.totals, names)),
         this.game.roundDetails?.(event, ctx) ?? null,
