@@ -31,6 +31,8 @@ GAMES = ("cactus", "skyjo", "lastcard")
 #: The statuses ``mutmut results`` prints that count as a kill.
 KILLED = frozenset({"killed", "timeout", "segfault"})
 UNCHECKED = "not checked"
+#: The statuses of a checked mutant that the tests did not kill.
+SURVIVING = frozenset({"survived", "no tests"})
 
 
 @dataclass(frozen=True)
@@ -122,12 +124,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run nothing: score every mutant of the last full run (make mutation)",
     )
+    parser.add_argument(
+        "--survivors",
+        action="store_true",
+        help="run nothing: print the mutants of the last run that the tests did not kill",
+    )
     args = parser.parse_args(argv)
 
     allowlist = read_allowlist(args.allowlist)
     names = [name for path in rule_files() for name in mutant_names(path)]
     mutmut = [str(Path(sys.executable).parent / "mutmut")]
-    if args.report:
+    if args.report or args.survivors:
         chosen = sample(names, allowlist, len(names), args.seed)
     else:
         chosen = sample(names, allowlist, args.per_game, args.seed)
@@ -138,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         [*mutmut, "results", "--all", "true"], check=True, capture_output=True, text=True
     )
     status = parse_results(results.stdout)
+    if args.survivors:  # for ``make mutation`` to rerun them with the tests as they are now
+        for names in chosen.values():
+            print(*(name for name in names if status.get(name) in SURVIVING), sep="\n")
+        return 0
     if args.report:  # a run cut short scores the mutants it reached
         for game, names in chosen.items():
             reached = [name for name in names if status.get(name, UNCHECKED) != UNCHECKED]
