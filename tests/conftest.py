@@ -13,8 +13,8 @@ import pytest
 
 #: ``pytester`` runs a small pytest session in a test, to check this file's hooks;
 #: ``recording`` checks every answer of the HTTP API a server test reads against
-#: /openapi.json.
-pytest_plugins = ("pytester", "tests.server.recording")
+#: /openapi.json; ``quick_first`` orders a mutation run's tests by their time.
+pytest_plugins = ("pytester", "tests.server.recording", "tests.mutation.quick_first")
 
 _skipped: list[str] = []
 
