@@ -3,8 +3,6 @@ state left as it was: a window closed by a player, a snap without ``snap_opponen
 second call, a draw with nothing to draw, an empty slot, the black king's swap kept,
 a locked caller's card chosen, and window moves outside a window."""
 
-from collections.abc import Sequence
-
 import pytest
 
 from cardtable.engine import SYSTEM, IllegalActionError
@@ -26,24 +24,7 @@ from cardtable.games.cactus.actions import (
 from cardtable.games.cactus.state import CactusState
 
 from .deals import P0, P1, P2
-
-Move = tuple[int, Action]
-
-
-def after(
-    layouts: Sequence[Sequence[str | None]],
-    draw: list[str],
-    moves: list[Move],
-    *,
-    current: int = 0,
-    caller: int | None = None,
-    options: dict[str, object] | None = None,
-) -> CactusState:
-    """An explicit deal (piles bottom to top) played on by ``moves``."""
-    state = CactusState.from_deal(layouts, draw, current=current, caller=caller, options=options)
-    for seat, action in moves:
-        state.apply(seat, action)
-    return state
+from .scenarios import Move, after
 
 
 def assert_refused(state: CactusState, seat: int, action: Action, reason: str) -> None:
