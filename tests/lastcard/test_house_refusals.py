@@ -1,0 +1,85 @@
+"""Moves the house rules do not allow now are refused with the reason a person reads:
+no +4 to challenge, no 7 to swap with, no window to pass in, catching oneself, acting in
+a window with a move of the turn, and a move after the window has closed."""
+
+from collections.abc import Callable
+
+import pytest
+
+from cardtable.engine import IllegalActionError
+from cardtable.engine.actions import Action
+from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, KEEP, PASS, SWAP_WITH, Play
+from cardtable.games.lastcard.state import LastCardState
+
+BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
+
+
+def seven_zero_table() -> LastCardState:
+    """Seat 0 to play on a red 5, holding a red 7; 7-0 and the +4 challenge are on."""
+    return LastCardState.from_deal(
+        [["R7", "R1", "R2"], ["B1", "B2"], ["Y1", "Y2", "Y3", "Y4"]],
+        ["R5"],
+        BLUE_PILE,
+        options={"seven_zero": True, "challenge_plus_four": True},
+    )
+
+
+def after_the_seven() -> LastCardState:
+    """Seat 0 has played the red 7 and is to name whom to swap hands with."""
+    state = seven_zero_table()
+    state.apply(0, Play("R7", None, False))
+    return state
+
+
+def caught_to_act() -> LastCardState:
+    """Two players: seat 0 plays a Skip, its second-to-last card, without the call, and
+    so is both the player to act and the one who may be caught; seat 1 is in the window."""
+    state = LastCardState.from_deal(
+        [["Rskip", "R1"], ["Y1", "Y2"]],
+        ["R3"],
+        ["G7", "Bskip"],
+        options={"catch_missed_call": True},
+    )
+    state.apply(0, Play("Rskip", None, False))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("table", "seat", "action", "reason"),
+    [
+        (seven_zero_table, 0, CHALLENGE, "there is no +4 to challenge"),
+        (after_the_seven, 0, CHALLENGE, "there is no +4 to challenge"),
+        (seven_zero_table, 0, SWAP_WITH[1], "there is no 7 to swap with"),
+        (after_the_seven, 0, SWAP_WITH[0], "choose another seat"),
+        (seven_zero_table, 0, PASS, "there is no window to pass in"),
+        (caught_to_act, 0, CATCH, "you may not catch yourself"),
+        (caught_to_act, 1, DRAW, "it is not your turn"),
+        (caught_to_act, 1, KEEP, "it is not your turn"),
+    ],
+)
+def test_a_house_move_not_allowed_now_is_refused_with_its_reason(
+    table: Callable[[], LastCardState], seat: int, action: Action, reason: str
+) -> None:
+    state = table()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(seat, action)
+    assert str(refused.value) == f"seat {seat} cannot {action}: {reason}"
+    assert state.to_json() == before
+
+
+def test_a_move_out_of_turn_is_too_late_only_where_a_window_could_have_allowed_it() -> None:
+    """Without house rules a play out of turn is simply not that seat's move; with them a
+    play, catch or pass out of turn is one whose window has passed."""
+    hands = [["R3", "G4"], ["Y1", "Y2"], ["B1", "B2"]]
+    plain = LastCardState.from_deal(hands, ["R5"], BLUE_PILE)
+    house = LastCardState.from_deal(hands, ["R5"], BLUE_PILE, options={"jump_in": True})
+    late = "it is not seat 1's move: too late: the chance to jump in or catch has passed"
+    for action in (Play("Y1", None, False), CATCH, PASS):
+        with pytest.raises(IllegalActionError, match=r"^it is not seat 1's move$"):
+            plain.apply(1, action)
+        with pytest.raises(IllegalActionError) as refused:
+            house.apply(1, action)
+        assert str(refused.value) == late
+    with pytest.raises(IllegalActionError, match=r"^it is not seat 1's move$"):
+        house.apply(1, DRAW)
