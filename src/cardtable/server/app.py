@@ -18,6 +18,7 @@ from .cluster import make_lobby, make_probes
 from .coaching import Coaching
 from .config import ServerConfig
 from .errors import ProtocolError
+from .group_commit import commits
 from .http_guard import limit_logging
 from .origins import HostCheck
 from .players import routes as player_routes
@@ -34,6 +35,7 @@ def create_app(config: ServerConfig) -> Starlette:
         limit_logging()
         store = open_store(config.db, durable=config.durable)
         metrics.measure_writes(store)
+        actions = commits(store)
         executor = make_executor(config.bot_workers)
         await asyncio.to_thread(start_workers, executor, config.bot_workers)
         executor = metrics.MeasuredExecutor(executor)
@@ -56,6 +58,7 @@ def create_app(config: ServerConfig) -> Starlette:
             coaching.close()
             reads.close()
             lobby.close()
+            await actions.close()
             players.close()
             executor.shutdown(wait=False, cancel_futures=True)
             store.close()

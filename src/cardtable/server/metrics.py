@@ -83,6 +83,7 @@ WRITES = (
     "set_seat_kinds",
     "start_match",
     "append_action",
+    "append_actions",
     "finish_match",
     "save_analysis",
     "add_chat",

@@ -18,6 +18,7 @@ written by a newer cardtable is refused rather than guessed at.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -27,7 +28,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .config import ServerSetupError
 from .migrations import VERSION, pending
-from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
+from .storage import CHAT_KEPT, ActionRow, MatchRecord, TableRecord, contiguous
 
 #: Key of the advisory lock held while migrating (any constant shared by all processes).
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -94,6 +95,8 @@ class PostgresStore:
             self.pool.close()
             raise
         self.executor = ThreadPoolExecutor(pool_size, thread_name_prefix="pg")
+        #: The actions' batches go through the same threads and connections.
+        self.writer = self.executor
 
     def _write(self, sql: str, args: tuple[Any, ...]) -> None:
         with self.pool.connection() as conn:
@@ -189,10 +192,18 @@ class PostgresStore:
     def append_action(
         self, code: str, number: int, index: int, seat: int, action: dict[str, Any]
     ) -> None:
-        self._write(
-            "INSERT INTO actions (code, number, idx, seat, action) VALUES (%s, %s, %s, %s, %s)",
-            (code, number, index, seat, Jsonb(action)),
-        )
+        self._append([(code, number, index, seat, action)])
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        self._append(rows)
+
+    def _append(self, rows: Sequence[ActionRow]) -> None:
+        """``rows`` in one transaction: one commit, one flush of the database's log."""
+        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO actions (code, number, idx, seat, action) VALUES (%s, %s, %s, %s, %s)",
+                [(c, n, i, s, Jsonb(a)) for c, n, i, s, a in rows],
+            )
 
     def finish_match(self, code: str, number: int, result: dict[str, Any]) -> None:
         self._write(

@@ -41,6 +41,7 @@ from .coaching import send_hint
 from .config import ServerConfig
 from .connection import Connection
 from .errors import ProtocolError
+from .group_commit import commits
 from .history import history_for, replay_with_events
 from .jsontext import dumps
 from .quickmatch import seats_with_bots
@@ -892,7 +893,7 @@ class Room:
         version = len(state.log)
         try:
             stored = (self.code, self.number, version - 1, seat, action.to_json())
-            await call(self.store, self.store.append_action, *stored)
+            await commits(self.store).append(stored)
         except Exception as exc:
             logger.error("room %s could not store action %d: %s", self.code, version - 1, exc)
             self._storage_failed()

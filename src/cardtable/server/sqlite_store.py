@@ -1,12 +1,14 @@
 """The embedded SQLite store (stdlib ``sqlite3``).
 
-Writes are short and synchronous on the event loop: each is one autocommitted
-statement in WAL mode with ``synchronous=NORMAL``, which commits without waiting for
-the disk (tens of microseconds) yet survives the server process being killed, since a
-committed transaction is in the operating system's hands. Only a power cut can lose
-the last commits; ``durable=True`` switches to ``synchronous=FULL`` for that, at the
-cost of a disk sync per action. Running these calls in a thread instead would add a
-hop per action for no gain at this size.
+Writes are short: each commits in WAL mode with ``synchronous=NORMAL``, which does not
+wait for the disk (tens of microseconds) yet survives the server process being killed,
+since a committed transaction is in the operating system's hands. Only a power cut can
+lose the last commits; ``durable=True`` switches to ``synchronous=FULL`` for that, at
+the cost of a disk sync per commit. The rare writes (tables, seats, chat, a match's
+start and end) are autocommitted statements on the event loop; the actions, the
+steady stream, come in batches (``group_commit``: those of one turn of the loop, one
+transaction, one sync when durable) on a connection of their own, committed by one
+writer thread when durable (``writer``).
 
 The one slow step of WAL mode, the checkpoint that copies the log into the database
 and syncs it to disk, runs in a background thread on its own connection, so actions
@@ -34,12 +36,14 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from .config import ServerSetupError
 from .migrations import VERSION, pending
-from .storage import CHAT_KEPT, MatchRecord, TableRecord, contiguous
+from .storage import CHAT_KEPT, ActionRow, MatchRecord, TableRecord, contiguous
 
 #: Seconds a write waits for a lock another process holds on the database before it
 #: fails: the write runs on the event loop, so every room waits with it.
@@ -76,11 +80,8 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
         raise ServerSetupError(f"cannot write to the database {path}: the file is read-only")
     db = None
     try:
-        db = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
+        db = _connect(path, durable)
         db.execute("PRAGMA journal_mode=WAL")
-        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        db.execute("PRAGMA foreign_keys=ON")
-        db.execute("PRAGMA wal_autocheckpoint=0")
         _migrate(db, str(path))
     except (sqlite3.Error, ServerSetupError) as exc:
         if db is not None:
@@ -88,6 +89,18 @@ def _open(path: str | Path, durable: bool) -> sqlite3.Connection:
         if isinstance(exc, ServerSetupError):
             raise
         raise ServerSetupError(f"cannot open the database {path}: {exc}") from None
+    return db
+
+
+def _connect(path: str | Path, durable: bool) -> sqlite3.Connection:
+    """A connection with the store's settings (they hold per connection). Usable from
+    any thread: the store's lock says which one writes."""
+    db = sqlite3.connect(
+        str(path), isolation_level=None, timeout=BUSY_SECONDS, check_same_thread=False
+    )
+    db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute("PRAGMA wal_autocheckpoint=0")
     return db
 
 
@@ -118,11 +131,22 @@ PRUNE_CHAT = (
 class SQLiteStore:
     """``Store`` on one SQLite file."""
 
-    #: Writes run on the event loop (see the module's docstring).
+    #: Calls run on the event loop (see the module's docstring).
     executor = None
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.db = _open(path, durable)
+        #: Where the actions' batches are committed, on a connection of their own
+        #: (WAL lets ``db`` go on reading beside that writer): when ``durable``, one
+        #: thread, so that the loop does not wait for their disk syncs; else on the
+        #: loop, as a commit without a sync takes less than handing it to a thread
+        #: and back (measured: docs/research/server_core.md, "The write path").
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite writer") if durable else None
+        self._actions_db = _connect(path, durable)
+        #: Held by whichever of the two connections writes: the other waits here for a
+        #: commit to end rather than in SQLite's busy loop, which sleeps in steps of
+        #: milliseconds and would count a long sync as the database being locked.
+        self._lock = threading.Lock()
         self._down_until = 0.0
         #: Writes made so far (read by the checkpoint thread).
         self.writes = 0
@@ -156,16 +180,24 @@ class SQLiteStore:
             db.close()
 
     # ------------------------------------------------------------------ tables
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
-        """One autocommitted write; a locked database fails it fast (see ``DOWN_SECONDS``)."""
+    @contextlib.contextmanager
+    def _writing(self, writes: int) -> Iterator[None]:
+        """Around ``writes`` writes: one connection at a time, and a locked database
+        fails them fast (see ``DOWN_SECONDS``)."""
         if time.monotonic() < self._down_until:
             raise sqlite3.OperationalError("database is locked (retrying shortly)")
-        try:
+        with self._lock:
+            try:
+                yield
+            except sqlite3.OperationalError:
+                self._down_until = time.monotonic() + DOWN_SECONDS
+                raise
+            self.writes += writes
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        """One autocommitted write."""
+        with self._writing(1):
             self.db.execute(sql, args)
-        except sqlite3.OperationalError:
-            self._down_until = time.monotonic() + DOWN_SECONDS
-            raise
-        self.writes += 1
 
     def add_table(self, table: TableRecord) -> bool:
         try:
@@ -269,10 +301,26 @@ class SQLiteStore:
     def append_action(
         self, code: str, number: int, index: int, seat: int, action: dict[str, Any]
     ) -> None:
-        self._write(
-            "INSERT INTO actions (code, number, idx, seat, action) VALUES (?, ?, ?, ?, ?)",
-            (code, number, index, seat, json.dumps(action)),
-        )
+        self._append([(code, number, index, seat, action)])
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        self._append(rows)
+
+    def _append(self, rows: Sequence[ActionRow]) -> None:
+        """``rows`` in one transaction, on the writer's connection."""
+        db = self._actions_db
+        with self._writing(len(rows)):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "INSERT INTO actions (code, number, idx, seat, action) VALUES (?, ?, ?, ?, ?)",
+                    [(c, n, i, s, json.dumps(a)) for c, n, i, s, a in rows],
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def finish_match(self, code: str, number: int, result: dict[str, Any]) -> None:
         self._write(
@@ -333,6 +381,9 @@ class SQLiteStore:
         return [json.loads(entry) for (entry,) in reversed(rows)]
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.shutdown(wait=True)
         self._stop.set()
         self._checkpointer.join()
+        self._actions_db.close()
         self.db.close()

@@ -13,12 +13,15 @@ exactly, which is how a restarted server resumes every unfinished match.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
+
+#: An action as stored: (table code, match number, index in the match, seat, action).
+ActionRow = tuple[str, int, int, int, dict[str, Any]]
 
 #: The kind of a seat that a person plays.
 HUMAN = "human"
@@ -102,7 +105,7 @@ class Store(Protocol):
     """Durable storage of tables, matches and action logs.
 
     Every write is durable when the method returns: the server acknowledges an action
-    only after ``append_action`` has returned.
+    only after ``append_action`` or ``append_actions`` has returned.
 
     ``executor`` is where the server runs every call it makes while serving, reads
     and writes alike (through ``call``): ``None`` for a store that answers in
@@ -113,6 +116,13 @@ class Store(Protocol):
 
     @property
     def executor(self) -> Executor | None: ...
+
+    @property
+    def writer(self) -> Executor | None:
+        """Where ``append_actions`` runs (``group_commit``): threads for a store whose
+        commit waits on a disk sync or a network, so that it never holds up the rooms;
+        ``None`` (on the event loop) for one that commits in microseconds."""
+        ...
 
     def add_table(self, table: TableRecord) -> bool:
         """Insert a new table; False if its code is already taken."""
@@ -158,6 +168,10 @@ class Store(Protocol):
         self, code: str, number: int, index: int, seat: int, action: dict[str, Any]
     ) -> None:
         """Append the ``index``-th action of a match (indices count from 0, no gaps)."""
+        ...
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        """Append several actions (of any matches) in one transaction: all or none."""
         ...
 
     def finish_match(self, code: str, number: int, result: dict[str, Any]) -> None: ...
