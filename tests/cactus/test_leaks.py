@@ -3,7 +3,7 @@ show nowhere until the rules show them."""
 
 import random
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.cactus.cards import EMPTY
@@ -29,6 +29,20 @@ OPTIONS = st.fixed_dictionaries(
 
 @MATCHES
 @given(st.integers(2, 5), st.integers(0, 2**32), OPTIONS, st.integers(6, 100))
+# A jack's swap chosen before moves one of the two cards to seat 0, where a wrong throw
+# on an opponent's card then rightly shows it.
+@example(
+    3,
+    376,
+    {
+        "self_snap": False,
+        "memory_aid": False,
+        "black_king_swap_optional": False,
+        "wrong_throw_penalty": 1,
+        "snap_opponent": True,
+    },
+    6,
+)
 def test_no_seat_can_tell_two_unseen_cards_apart(players, seed, options, split):
     a = random_point("cactus", players, seed, options, split)
     assume(not a.is_over and a.phase != LOOK_PHASE)  # the look shows slots 0 and 1

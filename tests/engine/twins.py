@@ -134,3 +134,14 @@ def assert_two_unknown_cards_stay_unknown(
         if ends_round(events_a) or ends_round(events_b):
             break  # the round's end shows every card
         assert_alike(a, b, events_a, events_b, everyone(a))
+        if moves_from(events_a, owner, {i, j}):
+            break  # the card now lies elsewhere, where a later action may rightly show it
+
+
+def moves_from(events: list[Event], owner: int, slots: set[int]) -> bool:
+    """Whether ``events`` take a card from one of ``owner``'s ``slots`` to another place:
+    an action that names only the actor's own slot does so when its target was chosen
+    in an earlier step (a Cactus jack's swap)."""
+    return any(
+        e.data.get("target_seat") == owner and e.data.get("target_slot") in slots for e in events
+    )
