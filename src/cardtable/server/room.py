@@ -5,8 +5,9 @@ out, a client leaving) becomes a command on the room's queue, and the room's tas
 handles the commands one at a time in arrival order: a command is handled whole
 before the next one starts. The database write of an action happens inside its
 handler, before the action is acknowledged or shown to anyone; the only awaits in a
-handler are such writes (on a store with an ``executor``), during which other tables'
-rooms go on.
+handler are such writes (an action waits for the commit of its loop turn's batch,
+``group_commit``; other writes where the store has an ``executor``), during which
+other tables' rooms go on.
 
 What leaves the room for a seat is built from ``state.view(seat)`` and the events
 visible to that seat; spectators get ``view(None)`` and public events. Seat tokens
