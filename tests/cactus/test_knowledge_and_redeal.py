@@ -8,12 +8,23 @@ import random
 import pytest
 
 import cardtable
-from cardtable.games.cactus.actions import DRAW, LOOK, Throw
+from cardtable.games.cactus.actions import (
+    DISCARD,
+    DRAW,
+    LOOK,
+    PASS,
+    ChooseOpponent,
+    PeekOpponent,
+    PeekOwn,
+    Swap,
+    Throw,
+)
 from cardtable.games.cactus.cards import DECK, EMPTY, NAMES, card
 from cardtable.games.cactus.state import DRAWN, CactusState
 
 from ..engine.roundtrips import check_determinize, walk
 from .deals import P0, P1, P2
+from .scenarios import after
 
 
 def every_card(state: CactusState) -> list[int]:
@@ -46,8 +57,8 @@ def test_a_card_thrown_right_leaves_a_slot_nobody_knows() -> None:
     """Seat 1 throws its 7 on the discarded 7: the slot stays empty, known to none."""
     state = CactusState.from_deal([P0, ["7s", "4d", "5h", "6s"]], ["7c", "7d"])
     state.apply(0, DRAW)
-    state.apply(0, {"type": "discard"})
-    state.apply(0, {"type": "peek_own", "slot": 2})
+    state.apply(0, DISCARD)
+    state.apply(0, PeekOwn(2))
     state.apply(1, Throw(0))
     assert state.cards[1][0] == EMPTY
     assert not any(state.knows(seat, 1, 0) for seat in (0, 1))
@@ -119,3 +130,31 @@ def test_a_re_deal_shows_no_card_name_the_seat_has_not_seen() -> None:
     world = state.determinize(1, random.Random(2))
     shown = [c for row in world.view(1)["layouts"] for c in row if c != "hidden"]
     assert shown == [NAMES[card(c)] for c in P1[:2]]
+
+
+def test_looking_at_a_card_leaves_what_others_know_of_it() -> None:
+    """Seat 0's 9 looks at seat 1's slot 0, which seat 1 saw at the deal: both know it."""
+    state = after([P0, P1], ["9c"], [(0, DRAW), (0, DISCARD)], options={"memory_aid": True})
+    state.apply(0, PeekOpponent(1, 0))
+    for seat in (0, 1):
+        assert state.known_cards(seat)[(1, 0)] == card("3c")
+        assert state.view(seat)["layouts"][1][0] == "3c"
+
+
+def test_a_card_followed_through_a_swap_shows_again_once_its_follower_looks_at_it() -> None:
+    """Seat 0's queen swaps its 2c (slot 0) with seat 1's 4d (slot 1); each follows its
+    own card, which the memory aid hides, until a 9 shows it to them again."""
+    state = after(
+        [P0, P1],
+        ["9s", "9c", "Qc"],
+        [(0, DRAW), (0, DISCARD), (0, ChooseOpponent(1, 1)), (0, Swap(0)), (1, PASS)],
+        options={"memory_aid": True},
+    )
+    assert state.known_cards(1)[(0, 0)] == card("4d") and state.view(1)["layouts"][0][0] == "hidden"
+    assert state.known_cards(0)[(1, 1)] == card("2c") and state.view(0)["layouts"][1][1] == "hidden"
+    for seat, owner, slot, shown in ((1, 0, 0, "4d"), (0, 1, 1, "2c")):
+        state.apply(seat, DRAW)
+        state.apply(seat, DISCARD)
+        state.apply(seat, PeekOpponent(owner, slot))
+        assert state.view(seat)["layouts"][owner][slot] == shown
+        state.apply(1 - seat, PASS)
