@@ -377,6 +377,10 @@ class State(ABC):
             state.log = MatchLog((seat, cls.codec.decode(a)) for seat, a in data["log"])
             state.round = data["round"]
             state.totals = list(data["totals"])
+            if len(state.totals) != state.num_players:
+                raise StateFormatError(
+                    f"totals must give a score for each of the {state.num_players} seats"
+                )
             state.round_scores = [list(r) for r in data["round_scores"]]
             state.winners = list(data["winners"])
             state.is_over = data["is_over"]

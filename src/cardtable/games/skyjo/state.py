@@ -140,9 +140,13 @@ class SkyjoState(State):
         check_copies([c for cards in (*layouts, discard, draw_pile) for c in cards])
         if not 0 <= current < n:
             raise StateFormatError(f"current must be a seat (0..{n - 1}), not {current}")
+        if face_up is not None and len(face_up) > n:
+            raise StateFormatError(f"face_up lists {len(face_up)} seats, the deal has {n}")
         for seat, positions in enumerate(face_up or ()):
             if any(type(p) is not int or not 0 <= p < SLOTS for p in positions):
                 raise StateFormatError(f"face-up positions of seat {seat} must be 0..11")
+        if totals is not None and len(totals) != n:
+            raise StateFormatError(f"totals must give a score for each of the {n} seats")
         state = cls.__new__(cls)
         state._init_match(n, SkyjoOptions.from_dict(options), seed)
         state.round = 1
@@ -548,6 +552,13 @@ class SkyjoState(State):
     def _from_payload(cls, state: SkyjoState, payload: dict[str, Any]) -> None:
         state.cards = [list(c) for c in payload["cards"]]
         state.status = [list(s) for s in payload["status"]]
+        rows = (*state.cards, *state.status)
+        seats = {len(state.cards), len(state.status)}
+        if seats != {state.num_players} or any(len(row) != SLOTS for row in rows):
+            raise StateFormatError(
+                f"a Skyjo state has 12 cards and 12 statuses for each of its"
+                f" {state.num_players} seats"
+            )
         state.down = [s.count(DOWN) for s in state.status]
         state.draw_pile = list(payload["draw_pile"])
         state.discard = list(payload["discard"])
