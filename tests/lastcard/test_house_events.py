@@ -4,7 +4,7 @@ and a 0 passes them on (src/cardtable/web/rules/lastcard.md, "House rules")."""
 
 from typing import Any
 
-from cardtable.games.lastcard.actions import CATCH, CHALLENGE, SWAP_WITH, Play
+from cardtable.games.lastcard.actions import CATCH, CHALLENGE, PASS, SWAP_WITH, Play
 from cardtable.games.lastcard.state import LastCardState
 
 from ..engine.roundtrips import events_json
@@ -25,6 +25,21 @@ def test_a_catch_tells_everyone_who_caught_whom_and_the_penalty_then_closes_the_
         {"type": "catch", "seat": 2, "caught": 0},
         {"type": "draw", "seat": 0, "count": 2, "reason": "missed_call"},
         {"type": "drawn", "seat": 0, "cards": ["B8", "B9"], "audience": [0]},
+        {"type": "window_closed"},
+    ]
+    assert state.to_act == (1,)
+
+
+def test_the_window_closes_with_the_last_pass_and_says_so() -> None:
+    state = house_deal([["R3", "G4", "G6"], ["Y1", "R2", "Y4"], ["Y2", "R3"]], jump_in=True)
+    assert [e["type"] for e in events_json(state.apply(0, Play("R3", None, False)))] == [
+        "play",
+        "turn",
+        "window_open",
+    ]
+    assert state.to_act == (1, 2)
+    assert events_json(state.apply(2, PASS)) == [
+        {"type": "pass", "seat": 2},
         {"type": "window_closed"},
     ]
     assert state.to_act == (1,)

@@ -920,11 +920,16 @@ class LastCardState(State):
         self.to_act = (current, *self.window)
 
     def _window_changed(self, events: list[Event] | None) -> None:
-        """A seat passed or someone was caught: close the window if nothing is left in it."""
-        if not self.window or (self.jump == NO_CARD and self.offender == NO_SEAT):
-            self._shut_window(events)
-        else:
+        """A seat passed or someone was caught: close the window if nothing is left in it.
+
+        The window was announced open (a pass or a catch happens only in one), so its
+        close is announced too, also when the last seat in it has just passed."""
+        if self.window and (self.jump != NO_CARD or self.offender != NO_SEAT):
             self.to_act = (self.current, *self.window)
+            return
+        if events is not None:
+            events.append(Event("window_closed", {}))
+        self._shut_window(None)
 
     def _shut_window(self, events: list[Event] | None) -> None:
         if self.window and events is not None:
