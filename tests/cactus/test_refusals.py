@@ -5,7 +5,7 @@ a locked caller's card chosen, and window moves outside a window."""
 
 import pytest
 
-from cardtable.engine import SYSTEM, IllegalActionError
+from cardtable.engine import SYSTEM
 from cardtable.engine.actions import Action
 from cardtable.games.cactus.actions import (
     CALL_CACTUS,
@@ -23,16 +23,9 @@ from cardtable.games.cactus.actions import (
 )
 from cardtable.games.cactus.state import CactusState
 
+from ..engine.roundtrips import assert_refused
 from .deals import P0, P1, P2
 from .scenarios import Move, after
-
-
-def assert_refused(state: CactusState, seat: int, action: Action, reason: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(seat, action)
-    assert str(refused.value) == f"seat {seat} cannot {action}: {reason}"
-    assert state.to_json() == before
 
 
 def red_king_window() -> CactusState:

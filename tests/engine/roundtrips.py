@@ -12,8 +12,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+
 import cardtable
 from cardtable.engine.actions import Action
+from cardtable.engine.errors import IllegalActionError
 from cardtable.engine.events import Event
 from cardtable.engine.state import SYSTEM, State
 
@@ -153,3 +156,13 @@ def check_determinize(state: State, seat: int, rng: random.Random) -> State:
     assert world.rng_state() != state.rng_state()
     world.random_playout(random.Random(rng.getrandbits(32)), until_round_end=True)
     return world
+
+
+def assert_refused(state: State, seat: int, action: Action, reason: str) -> None:
+    """``seat``'s ``action`` is refused with the whole message a person reads, ending in
+    ``reason``, and leaves the state exactly as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(seat, action)
+    assert str(refused.value) == f"seat {seat} cannot {action}: {reason}"
+    assert state.to_json() == before

@@ -1,4 +1,8 @@
-"""The option names of Last Card's seven house rules, for the tests that turn them on."""
+"""The option names of Last Card's seven house rules, for the tests that turn them on,
+and positions those tests share."""
+
+from cardtable.games.lastcard.actions import Play
+from cardtable.games.lastcard.state import LastCardState
 
 HOUSE = (
     "jump_in",
@@ -9,3 +13,16 @@ HOUSE = (
     "strict_plus_four",
     "forced_play_drawn",
 )
+
+
+def caught_to_act() -> LastCardState:
+    """Two players: seat 0 plays a Skip, its second-to-last card, without the call, and
+    so is both the player to act and the one who may be caught; seat 1 is in the window."""
+    state = LastCardState.from_deal(
+        [["Rskip", "R1"], ["Y1", "Y2"]],
+        ["R3"],
+        ["G7", "Bskip"],
+        options={"catch_missed_call": True},
+    )
+    state.apply(0, Play("Rskip", None, False))
+    return state

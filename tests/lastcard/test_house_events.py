@@ -8,6 +8,7 @@ from cardtable.games.lastcard.actions import CATCH, CHALLENGE, PASS, SWAP_WITH, 
 from cardtable.games.lastcard.state import LastCardState
 
 from ..engine.roundtrips import events_json
+from .house import caught_to_act
 
 #: The draw pile of these deals, drawn from its end: B9 first.
 BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
@@ -48,13 +49,7 @@ def test_the_window_closes_with_the_last_pass_and_says_so() -> None:
 def test_a_caught_player_whose_turn_it_is_may_play_the_cards_the_catch_gave_them() -> None:
     """Two players: a Skip gives the turn straight back to the one who missed the call, so
     the penalty cards land in the hand of the player to act, and may be played at once."""
-    state = LastCardState.from_deal(
-        [["Rskip", "R1"], ["Y1", "Y2"]],
-        ["R3"],
-        ["G7", "Bskip"],
-        options={"catch_missed_call": True},
-    )
-    state.apply(0, Play("Rskip", None, False))
+    state = caught_to_act()
     assert (state.current, state.to_act) == (0, (0, 1))
     assert state.legal_actions(0) == [Play("R1", None, False)]
     state.apply(1, CATCH)

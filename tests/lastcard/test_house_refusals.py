@@ -11,6 +11,9 @@ from cardtable.engine.actions import Action
 from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, KEEP, PASS, SWAP_WITH, Play
 from cardtable.games.lastcard.state import LastCardState
 
+from ..engine.roundtrips import assert_refused
+from .house import caught_to_act
+
 BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
 
 
@@ -31,19 +34,6 @@ def after_the_seven() -> LastCardState:
     return state
 
 
-def caught_to_act() -> LastCardState:
-    """Two players: seat 0 plays a Skip, its second-to-last card, without the call, and
-    so is both the player to act and the one who may be caught; seat 1 is in the window."""
-    state = LastCardState.from_deal(
-        [["Rskip", "R1"], ["Y1", "Y2"]],
-        ["R3"],
-        ["G7", "Bskip"],
-        options={"catch_missed_call": True},
-    )
-    state.apply(0, Play("Rskip", None, False))
-    return state
-
-
 @pytest.mark.parametrize(
     ("table", "seat", "action", "reason"),
     [
@@ -60,12 +50,7 @@ def caught_to_act() -> LastCardState:
 def test_a_house_move_not_allowed_now_is_refused_with_its_reason(
     table: Callable[[], LastCardState], seat: int, action: Action, reason: str
 ) -> None:
-    state = table()
-    before = state.to_json()
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(seat, action)
-    assert str(refused.value) == f"seat {seat} cannot {action}: {reason}"
-    assert state.to_json() == before
+    assert_refused(table(), seat, action, reason)
 
 
 def test_a_move_out_of_turn_is_too_late_only_where_a_window_could_have_allowed_it() -> None:
