@@ -135,6 +135,17 @@ BENCHES = [
         ),
     ),
     Bench(
+        "view_deltas.py",
+        "--matches 1 --repeat 1",
+        (
+            r"^game\s+views\s+view B\s+patch B\s+view us\s+patch us$",
+            *(
+                rf"^{game}\s+[1-9]\d*\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}$"
+                for game in ("cactus", "lastcard", "skyjo")
+            ),
+        ),
+    ),
+    Bench(
         "ws_messages.py",
         "--matches 1 --actions 5 --think 0.01",
         (
