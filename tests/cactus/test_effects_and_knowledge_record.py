@@ -9,23 +9,29 @@ moved since, except the card a black king showed them, which they moved themselv
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import cardtable
 from cardtable.engine.errors import StateFormatError
 from cardtable.engine.events import Event
 from cardtable.games.cactus.actions import (
     DISCARD,
     DRAW,
+    LOOK,
     PASS,
     ChooseOpponent,
     PeekOpponent,
     Swap,
     Throw,
+    ThrowOpponent,
 )
 from cardtable.games.cactus.cards import card
-from cardtable.games.cactus.state import CactusState
+from cardtable.games.cactus.state import CORE_LOG_ENTRIES, CactusState
 
-from ..engine.roundtrips import events_json
+from ..engine.compiled import compiled_core
+from ..engine.roundtrips import assert_refused, events_json
 from .deals import P0, P1
 from .scenarios import after
 
@@ -183,3 +189,26 @@ def test_a_right_throw_leaves_nobody_recorded_as_knowing_the_emptied_slot() -> N
     assert state.seen[1][1] == state.followed[1][1] == 0
     saved = state.to_json()["state"]
     assert saved["seen"][1][1] == saved["followed"][1][1] == 0
+
+
+def test_a_seat_that_has_looked_has_nothing_left_to_do_in_the_deals_look() -> None:
+    state = cardtable.make("cactus", 2, seed=1)
+    state.apply(0, LOOK)
+    assert state.legal_actions(0) == [] and state.legal_actions(1) == [LOOK]
+
+
+def test_a_throw_names_a_card_of_the_throwers_own_and_a_snap_another_players() -> None:
+    state = after([P0, P1], ["5c"], [(0, DRAW), (0, DISCARD)], options={"snap_opponent": True})
+    assert_refused(state, 1, Throw(7), "you have no slot 7 (slots 0..3)")
+    assert_refused(state, 1, ThrowOpponent(1, 0), "choose a card of another player")
+
+
+def test_a_quick_discard_window_is_a_state_the_compiled_core_plays_on() -> None:
+    """A window names no effect target, as the core's record of a window has it: the
+    core takes the state (saved or live) and plays the round on."""
+    state = after([P0, P1], ["7c", "7d", "5c"], [(0, DRAW), (0, DISCARD)])
+    assert state.view(1)["window"] == {"rank": "5", "seats": [1], "waiting": [1]}
+    assert state.to_json()["state"]["target"] == [-1, -1]
+    core = compiled_core()
+    core.cactus_setup(CORE_LOG_ENTRIES)
+    assert core.cactus_random_playout(state, state.rng, random.Random(1), True)
