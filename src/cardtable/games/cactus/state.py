@@ -285,6 +285,8 @@ class CactusState(State):
             raise StateFormatError(f"seats are 0..{n - 1}")
         if caller == current:
             raise StateFormatError("the caller does not play again in the round")
+        if totals is not None and len(totals) != n:
+            raise StateFormatError(f"totals must give a score for each of the {n} seats")
         state = cls.__new__(cls)
         state._init_match(n, CactusOptions.from_dict(options), seed)
         state.round = round
