@@ -21,6 +21,7 @@ from cardtable.games.cactus.actions import (
     DRAW,
     LOOK,
     PASS,
+    TAKE_DISCARD,
     ChooseOpponent,
     PeekOpponent,
     Swap,
@@ -205,3 +206,17 @@ def test_a_quick_discard_window_is_a_state_the_compiled_core_plays_on() -> None:
     core = compiled_core()
     core.cactus_setup(CORE_LOG_ENTRIES)
     assert core.cactus_random_playout(state, state.rng, random.Random(1), True)
+
+
+def test_taking_the_discard_with_no_card_to_replace_is_refused() -> None:
+    state = after([[None], P1], ["7c"], [], discard=["4h"])
+    assert_refused(state, 0, TAKE_DISCARD, "you have no card to replace")
+
+
+def test_a_finished_turn_saves_no_quick_discard_window() -> None:
+    """After the window of a played card has closed, the saved state says "no window"
+    exactly as a fresh deal's does."""
+    fresh = after([P0, P1], ["7c", "Kh"], [])
+    played = after([P0, P1], ["7c", "Kh"], [(0, DRAW), (0, DISCARD), (1, PASS)])
+    assert played.window_seats == ()
+    assert played.to_json()["state"]["window_rank"] == fresh.to_json()["state"]["window_rank"]
