@@ -85,3 +85,17 @@ def test_a_payload_with_an_unknown_phase_is_refused():
     data["state"]["phase"] = "bidding"
     with pytest.raises(StateFormatError, match="unknown Cactus phase 'bidding'"):
         CactusState.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("phase", "window_rank"),
+    [("turn", None), ("turn", 4), ("quick_discard", -1), ("quick_discard", 13)],
+)
+def test_a_payload_whose_window_rank_does_not_fit_its_phase_is_refused(phase, window_rank):
+    """Out of a quick-discard window there is no rank to match; in one it is a card's rank."""
+    data = deal([P0, P1]).to_json()
+    data["state"]["phase"] = phase
+    data["state"]["window_rank"] = window_rank
+    message = f"window_rank {window_rank!r} does not fit the phase {phase!r}"
+    with pytest.raises(StateFormatError, match=message):
+        CactusState.from_json(data)

@@ -124,3 +124,17 @@ def test_a_zero_tells_the_direction_and_shows_each_hand_to_its_new_holder_alone(
         {"type": "hand", "seat": 2, "cards": ["B1", "B2"], "audience": [2]},
         {"type": "turn", "seat": 1},
     ]
+
+
+def test_a_missed_call_with_catching_off_is_told_as_the_penalty_draw_at_once() -> None:
+    """Under another house rule, with catching off, the missed call costs its penalty as
+    the card is played: everyone is told the draw and its reason, the drawer the cards."""
+    state = house_deal([["R3", "G4"], ["Y1", "R2", "Y4"], ["Y2", "Y3"]], jump_in=True)
+    assert events_json(state.apply(0, Play("R3", None, False))) == [
+        {"type": "play", "seat": 0, "card": "R3", "color": "red", "call": False},
+        {"type": "draw", "seat": 0, "count": 2, "reason": "missed_call"},
+        {"type": "drawn", "seat": 0, "cards": ["B8", "B9"], "audience": [0]},
+        {"type": "turn", "seat": 1},
+        {"type": "window_open", "seats": [2], "jump": "R3", "catch": None},
+    ]
+    assert state.view(0)["hand"] == ["G4", "B8", "B9"]

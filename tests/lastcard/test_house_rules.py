@@ -310,3 +310,12 @@ def test_a_jump_in_ends_the_chance_to_catch_a_missed_call():
     state.apply(3, play("R5"))
     assert state.view(None)["catch"] is None
     assert not any(CATCH in state.legal_actions(p) for p in range(4))
+
+
+@pytest.mark.parametrize("rule", ["jump_in", "catch_missed_call", "challenge_plus_four"])
+def test_under_other_house_rules_without_seven_zero_a_zero_passes_no_hands(rule):
+    hands = [["R0", "G2", "G3"], ["R1", "B2"], ["Y1", "Y2", "Y3"]]
+    state = deal(hands, **{rule: True})
+    state.apply(0, play("R0"))
+    assert [state.view(p)["hand"] for p in range(3)] == [["G2", "G3"], ["R1", "B2"], hands[2]]
+    assert (state.phase, state.current) == (TURN, 1)

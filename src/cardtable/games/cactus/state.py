@@ -202,6 +202,15 @@ if native is not None:
     native.cactus_setup(CORE_LOG_ENTRIES)
 
 
+def _window_rank(saved: object, phase: int) -> int:
+    """A saved ``window_rank``, checked: the discarded rank while a quick-discard window
+    is open, ``NO_SEAT`` at any other time (a view reads it only in a window)."""
+    fits = range(len(RANKS)) if phase == WINDOW else (NO_SEAT,)
+    if type(saved) is not int or saved not in fits:
+        raise StateFormatError(f"window_rank {saved!r} does not fit the phase {PHASES[phase]!r}")
+    return saved
+
+
 class CactusState(State):
     game = "cactus"
     options_type = CactusOptions
@@ -1061,7 +1070,7 @@ class CactusState(State):
         state.starter = payload["starter"]
         state.window_seats = tuple(payload["window_seats"])
         state.waiting = tuple(payload["waiting"])
-        state.window_rank = payload["window_rank"]
+        state.window_rank = _window_rank(payload["window_rank"], state.phase)
 
     def card_count(self) -> int:
         """Every card in play, wherever it is (52 in a full deck)."""
