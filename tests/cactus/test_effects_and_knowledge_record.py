@@ -23,6 +23,7 @@ from cardtable.games.cactus.actions import (
     PASS,
     TAKE_DISCARD,
     ChooseOpponent,
+    Give,
     PeekOpponent,
     Swap,
     Throw,
@@ -183,6 +184,40 @@ def test_a_right_throw_leaves_nobody_recorded_as_knowing_the_emptied_slot() -> N
     assert state.seen[1][1] == state.followed[1][1] == 0
     saved = state.to_json()["state"]
     assert saved["seen"][1][1] == saved["followed"][1][1] == 0
+
+
+def saved_and_read_back(state: CactusState) -> dict[str, object]:
+    """The state's saved form, checked to read back as the same state."""
+    saved = state.to_json()
+    assert CactusState.from_json(saved).to_json() == saved
+    return saved["state"]
+
+
+def test_a_snap_and_its_give_leave_nobody_recorded_as_knowing_the_emptied_slots() -> None:
+    """With ``snap_opponent``, seat 1 snaps seat 0's 2c (which seat 0 knows from the
+    deal) on the discarded 2h, then gives its 3c (which it knows) into the emptied slot:
+    the record of who knows each card follows the 3c, and both slots the cards left are
+    known to nobody, also in the state saved at each step."""
+    moves = [(0, DRAW), (0, DISCARD), (1, ThrowOpponent(0, 0))]
+    state = after([P0, P1], ["2h"], moves, options={"snap_opponent": True})
+    assert state.view(1)["phase"] == "give"
+    assert state.seen[0][0] == state.followed[0][0] == 0
+    saved = saved_and_read_back(state)
+    assert saved["seen"][0][0] == saved["followed"][0][0] == 0
+    state.apply(1, Give(0))
+    assert state.seen[1][0] == state.followed[1][0] == 0
+    assert state.seen[0][0] == state.followed[0][0] == 1 << 1
+    saved = saved_and_read_back(state)
+    assert (saved["phase"], saved["waiting"], saved["window_rank"]) == ("turn", [], -1)
+
+
+def test_a_penalty_card_is_recorded_as_seen_and_followed_by_nobody() -> None:
+    """A wrong throw's penalty card goes face down into a new slot, unseen by everyone."""
+    state = after([P0, P1], ["7c", "Kh"], [(0, DRAW), (0, DISCARD), (1, Throw(0))])
+    assert state.cards[1][4] == card("7c")
+    assert state.seen[1][4] == state.followed[1][4] == 0
+    saved = saved_and_read_back(state)
+    assert saved["seen"][1][4] == saved["followed"][1][4] == 0
 
 
 def test_a_seat_that_has_looked_has_nothing_left_to_do_in_the_deals_look() -> None:

@@ -198,6 +198,22 @@ def test_a_plus_four_is_challenged_even_with_stacking_off_and_may_be_drawn_inste
     assert (state.sizes[1], state.current) == (6, 2)
 
 
+def test_only_a_plus_four_may_be_challenged_not_a_plus_two():
+    state = deal([["R+2", "R1", "G9"], ["G1", "G2"], ["Y1", "Y2"]], challenge_plus_four=True)
+    state.apply(0, play("R+2"))
+    assert state.pending == 2
+    assert CHALLENGE not in state.legal_actions(1)
+    assert state.view(1)["challenge"] is None
+
+
+@pytest.mark.parametrize("rule", ["jump_in", "catch_missed_call", "seven_zero"])
+def test_under_other_house_rules_without_the_challenge_option_a_plus_four_stands(rule):
+    state = deal([["+4", "R1", "G9"], ["G1", "G2"], ["Y1", "Y2"]], **{rule: True})
+    state.apply(0, play("+4", "green"))
+    assert state.legal_actions(1) == [DRAW]
+    assert state.view(1)["challenge"] is None
+
+
 def test_without_the_challenge_option_there_is_nothing_to_challenge():
     state = deal([["+4", "R1", "G9"], ["G1", "G2"], ["Y1", "Y2"]])
     state.apply(0, play("+4", "green"))
