@@ -44,13 +44,17 @@ test-pure-python: $(STAMP)
 MUTATION_CHILDREN ?= 1
 MUTATION_RUN := CARDTABLE_PURE_PYTHON=1 nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_CHILDREN)
 
-# The full run: every mutant not yet checked (a run cut short goes on where it stopped;
-# mutmut reruns the mutants of any function that changed), then the survivors again
-# with the tests as they are now, then the scores.
+# The full run: every mutant not yet checked (a run cut short goes on where it stopped,
+# also from the results kept in tests/mutation/results.json; mutmut reruns the mutants of
+# any function that changed), then the survivors again with the tests as they are now,
+# then the scores. The results are kept even when the run is cut short.
+MUTATION_RECORD := $(BIN)/python -m tests.mutation.record
 mutation: $(STAMP)
-	$(MUTATION_RUN)
+	$(MUTATION_RECORD) restore
+	$(MUTATION_RUN); status=$$?; $(MUTATION_RECORD) save; exit $$status
 	survivors="$$($(BIN)/python tests/mutation/sample.py --survivors)"; \
 	if [ -n "$$survivors" ]; then $(MUTATION_RUN) $$survivors; fi
+	$(MUTATION_RECORD) save
 	$(BIN)/python tests/mutation/sample.py --report
 
 # CI: a fixed-seed sample of 60 mutants a game, failing below 90% killed.
