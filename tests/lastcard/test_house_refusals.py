@@ -34,6 +34,23 @@ def after_the_seven() -> LastCardState:
     return state
 
 
+def forced_after_a_draw() -> LastCardState:
+    """With ``forced_play_drawn``, seat 0 holds nothing for the blue 5, so it has drawn
+    the blue 9, which fits."""
+    hands = [["G4", "G6"], ["Y1", "Y2"]]
+    return LastCardState.from_deal(hands, ["B5"], BLUE_PILE, options={"forced_play_drawn": True})
+
+
+def plain_table() -> LastCardState:
+    """No house rule: seat 0 to play on a red 5."""
+    return LastCardState.from_deal([["R3", "G4"], ["Y1", "Y2"]], ["R5"], BLUE_PILE)
+
+
+def wild_to_play() -> LastCardState:
+    """No house rule: seat 0 to play on a red 5, holding a wild card."""
+    return LastCardState.from_deal([["wild", "G4"], ["Y1", "Y2"]], ["R5"], BLUE_PILE)
+
+
 @pytest.mark.parametrize(
     ("table", "seat", "action", "reason"),
     [
@@ -45,6 +62,14 @@ def after_the_seven() -> LastCardState:
         (caught_to_act, 0, CATCH, "you may not catch yourself"),
         (caught_to_act, 1, DRAW, "it is not your turn"),
         (caught_to_act, 1, KEEP, "it is not your turn"),
+        (after_the_seven, 0, Play("R1", None, False), "choose whom to swap hands with"),
+        (after_the_seven, 0, DRAW, "choose whom to swap hands with"),
+        (forced_after_a_draw, 0, KEEP, "a playable card just drawn must be played"),
+        (plain_table, 0, CATCH, "this table's rules have no such move now"),
+        (plain_table, 0, SWAP_WITH[1], "this table's rules have no such move now"),
+        (wild_to_play, 0, Play("wild", None, False), "a Wild or +4 must name a colour"),
+        (wild_to_play, 0, Play("wild", "pink", False), "a Wild or +4 must name a colour"),
+        (wild_to_play, 0, Play("wild", ["red"], False), "a Wild or +4 must name a colour"),
     ],
 )
 def test_a_house_move_not_allowed_now_is_refused_with_its_reason(

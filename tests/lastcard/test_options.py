@@ -145,3 +145,14 @@ def test_the_options_defaults_are_the_rules_table():
         "strict_plus_four": False,
         "forced_play_drawn": False,
     }
+
+
+def test_drawing_a_waiting_plus_two_is_told_and_the_turn_passes_on():
+    state = waiting_plus_two()
+    events = state.apply(1, DRAW)
+    assert [(e.type, e.data) for e in events] == [
+        ("draw", {"seat": 1, "count": 2, "reason": "penalty"}),
+        ("drawn", {"seat": 1, "cards": ["B8", "B9"]}),
+        ("turn", {"seat": 2}),
+    ]
+    assert (state.current, state.sizes[1], state.pending) == (2, 5, 0)
