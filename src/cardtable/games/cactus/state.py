@@ -750,8 +750,7 @@ class CactusState(State):
         self.seen[seat][slot] = self.followed[seat][slot] = 0
         if events is not None:
             events.append(public("give", seat=seat, slot=slot, target_seat=p, target_slot=t))
-        self.waiting = ()
-        self._end_turn(events)
+        self._end_turn(events)  # which clears the turn's waiting seat, the giver
 
     def _wrong(self, seat: int, owner: int, slot: int, events: list[Event] | None) -> None:
         """A wrong throw: everyone has seen the card, which goes back; its thrower
