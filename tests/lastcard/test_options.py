@@ -156,3 +156,14 @@ def test_drawing_a_waiting_plus_two_is_told_and_the_turn_passes_on():
         ("turn", {"seat": 2}),
     ]
     assert (state.current, state.sizes[1], state.pending) == (2, 5, 0)
+
+
+def test_a_draw_that_takes_the_last_cards_leaves_the_pile_empty_until_the_next_draw():
+    """The discards are shuffled into a new draw pile only when a draw needs more cards
+    than the pile holds, not when it takes exactly what is left."""
+    hands = [["R+2", "G3", "B3"], ["+4", "G+2", "R1"], ["R4", "R6"]]
+    state = deal(hands, discard=["Y4", "R5"], draw_pile=["B8", "B9"])
+    state.apply(0, Play("R+2", None, False))
+    events = state.apply(1, DRAW)
+    assert [e.type for e in events] == ["draw", "drawn", "turn"]
+    assert (state.view(2)["draw_size"], state.view(2)["discard_size"]) == (0, 3)
