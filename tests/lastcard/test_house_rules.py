@@ -335,3 +335,19 @@ def test_under_other_house_rules_without_seven_zero_a_zero_passes_no_hands(rule)
     state.apply(0, play("R0"))
     assert [state.view(p)["hand"] for p in range(3)] == [["G2", "G3"], ["R1", "B2"], hands[2]]
     assert (state.phase, state.current) == (TURN, 1)
+
+
+@pytest.mark.parametrize(
+    ("rule", "choices"),
+    [("draw_until_playable", [play("R8"), KEEP]), ("forced_play_drawn", [play("R8")])],
+)
+def test_drawing_until_playable_and_forced_play_offer_the_drawn_card_with_play_drawn_off(
+    rule, choices
+):
+    """Both rules are about the card just drawn, so it waits for its player's choice even
+    where ``play_drawn`` is off."""
+    state = deal(
+        [["B2", "G4"], ["Y5", "G7"]], draw_pile=["B1", "R8"], play_drawn=False, **{rule: True}
+    )
+    assert (state.phase, state.view(0)["drawn"]) == (PLAY_DRAWN, "R8")
+    assert state.legal_actions(0) == choices

@@ -3,6 +3,7 @@
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -468,3 +469,15 @@ def test_state_json_with_an_unknown_direction_is_rejected():
     data["state"]["direction"] = 2
     with pytest.raises(StateFormatError, match="direction"):
         cardtable.state_from_json(data)
+
+
+def test_rule1_a_card_turned_back_goes_to_any_place_in_the_pile_alike():
+    """The wild card turned first goes back at a random place: over 300 seeds it ends
+    at each of the three places below the number card turned next, about as often."""
+    places = Counter()
+    for seed in range(300):
+        pile = [CODE[c] for c in ("G4", "R7", "B1", "wild")]
+        turn_start_card(pile, random.Random(seed))
+        places[pile.index(CODE["wild"])] += 1
+    assert sorted(places) == [0, 1, 2]
+    assert all(60 <= count <= 140 for count in places.values())
