@@ -14,12 +14,14 @@ import pytest
 #: ``pytester`` runs a small pytest session in a test, to check this file's hooks;
 #: ``recording`` checks every answer of the HTTP API a server test reads against
 #: /openapi.json; ``quick_first`` orders a mutation run's tests by their time and
-#: ``fresh_caches`` empties Last Card's rule caches before each of them.
+#: ``fresh_caches`` empties Last Card's rule caches before each of them; ``cpu_limit``
+#: fails one of them that a mutant makes loop.
 pytest_plugins = (
     "pytester",
     "tests.server.recording",
     "tests.mutation.quick_first",
     "tests.mutation.fresh_caches",
+    "tests.mutation.cpu_limit",
 )
 
 _skipped: list[str] = []
