@@ -481,3 +481,16 @@ def test_rule1_a_card_turned_back_goes_to_any_place_in_the_pile_alike():
         places[pile.index(CODE["wild"])] += 1
     assert sorted(places) == [0, 1, 2]
     assert all(60 <= count <= 140 for count in places.values())
+
+
+def test_rule3_with_the_draw_pile_empty_one_discard_under_the_top_is_shuffled_and_drawn():
+    """No card to play and none in the draw pile: the discard under the top card becomes
+    the draw pile, and the player draws it at once, as from any draw pile."""
+    state = LastCardState.from_deal([["B2", "G4"], ["Y5", "G7"]], ["Y4", "R5"], [])
+    assert [(e.type, e.data) for e in state.opening] == [
+        ("turn", {"seat": 0}),
+        ("reshuffle", {"size": 1}),
+        ("draw", {"seat": 0, "count": 1, "reason": "draw"}),
+        ("drawn", {"seat": 0, "cards": ["Y4"]}),
+    ]
+    assert (state.view(0)["drawn"], state.legal_actions(0)) == ("Y4", [KEEP])
