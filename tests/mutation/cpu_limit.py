@@ -12,6 +12,7 @@ mutant on, nothing is limited.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -31,11 +32,18 @@ class TooSlowError(Exception):
     """A test ran past its CPU time in a mutation run: the mutant made it loop."""
 
 
+@functools.cache
+def _measured(stats: Path) -> dict[str, float]:
+    """Each test's measured time, read once a process (the file is 2 MB; a mutant's
+    process runs hundreds of tests)."""
+    seconds: dict[str, float] = json.loads(stats.read_text())["duration_by_test"]
+    return seconds
+
+
 def _limits() -> dict[str, float] | None:
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", "") or not STATS.is_file():
         return None
-    seconds: dict[str, float] = json.loads(STATS.read_text())["duration_by_test"]
-    return seconds
+    return _measured(STATS.resolve())
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
