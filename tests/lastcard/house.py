@@ -1,6 +1,8 @@
 """The option names of Last Card's seven house rules, for the tests that turn them on,
 and positions those tests share."""
 
+from typing import Any
+
 from cardtable.games.lastcard.actions import Play
 from cardtable.games.lastcard.state import LastCardState
 
@@ -13,6 +15,13 @@ HOUSE = (
     "strict_plus_four",
     "forced_play_drawn",
 )
+#: The draw pile of the house rules' deals, drawn from its end: B9 first.
+BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
+
+
+def house_deal(hands: list[list[str]], **options: Any) -> LastCardState:
+    """A deal on a red 5 over ``BLUE_PILE`` with the given options."""
+    return LastCardState.from_deal(hands, ["R5"], BLUE_PILE, options=options)
 
 
 def caught_to_act() -> LastCardState:

@@ -5,18 +5,9 @@ and a 0 passes them on (src/cardtable/web/rules/lastcard.md, "House rules")."""
 from typing import Any
 
 from cardtable.games.lastcard.actions import CATCH, CHALLENGE, PASS, SWAP_WITH, Play
-from cardtable.games.lastcard.state import LastCardState
 
 from ..engine.roundtrips import events_json
-from .house import caught_to_act
-
-#: The draw pile of these deals, drawn from its end: B9 first.
-BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
-
-
-def house_deal(hands: list[list[str]], **options: Any) -> LastCardState:
-    """A deal on a red 5 over ``BLUE_PILE`` with the given options."""
-    return LastCardState.from_deal(hands, ["R5"], BLUE_PILE, options=options)
+from .house import caught_to_act, house_deal
 
 
 def test_a_catch_tells_everyone_who_caught_whom_and_the_penalty_then_closes_the_window() -> None:

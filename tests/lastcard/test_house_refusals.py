@@ -12,18 +12,15 @@ from cardtable.games.lastcard.actions import CATCH, CHALLENGE, DRAW, KEEP, PASS,
 from cardtable.games.lastcard.state import LastCardState
 
 from ..engine.roundtrips import assert_refused
-from .house import caught_to_act
-
-BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
+from .house import BLUE_PILE, caught_to_act, house_deal
 
 
 def seven_zero_table() -> LastCardState:
     """Seat 0 to play on a red 5, holding a red 7; 7-0 and the +4 challenge are on."""
-    return LastCardState.from_deal(
+    return house_deal(
         [["R7", "R1", "R2"], ["B1", "B2"], ["Y1", "Y2", "Y3", "Y4"]],
-        ["R5"],
-        BLUE_PILE,
-        options={"seven_zero": True, "challenge_plus_four": True},
+        seven_zero=True,
+        challenge_plus_four=True,
     )
 
 
@@ -43,12 +40,12 @@ def forced_after_a_draw() -> LastCardState:
 
 def plain_table() -> LastCardState:
     """No house rule: seat 0 to play on a red 5."""
-    return LastCardState.from_deal([["R3", "G4"], ["Y1", "Y2"]], ["R5"], BLUE_PILE)
+    return house_deal([["R3", "G4"], ["Y1", "Y2"]])
 
 
 def wild_to_play() -> LastCardState:
     """No house rule: seat 0 to play on a red 5, holding a wild card."""
-    return LastCardState.from_deal([["wild", "G4"], ["Y1", "Y2"]], ["R5"], BLUE_PILE)
+    return house_deal([["wild", "G4"], ["Y1", "Y2"]])
 
 
 @pytest.mark.parametrize(
@@ -82,8 +79,8 @@ def test_a_move_out_of_turn_is_too_late_only_where_a_window_could_have_allowed_i
     """Without house rules a play out of turn is simply not that seat's move; with them a
     play, catch or pass out of turn is one whose window has passed."""
     hands = [["R3", "G4"], ["Y1", "Y2"], ["B1", "B2"]]
-    plain = LastCardState.from_deal(hands, ["R5"], BLUE_PILE)
-    house = LastCardState.from_deal(hands, ["R5"], BLUE_PILE, options={"jump_in": True})
+    plain = house_deal(hands)
+    house = house_deal(hands, jump_in=True)
     late = "it is not seat 1's move: too late: the chance to jump in or catch has passed"
     for action in (Play("Y1", None, False), CATCH, PASS):
         with pytest.raises(IllegalActionError, match=r"^it is not seat 1's move$"):

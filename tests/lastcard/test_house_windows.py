@@ -10,9 +10,8 @@ from cardtable.games.lastcard.actions import CLOSE_WINDOW, DRAW, KEEP, Play
 from cardtable.games.lastcard.state import LastCardState
 
 from ..engine.roundtrips import assert_refused, events_json
+from .house import BLUE_PILE, house_deal
 
-#: The draw pile of these deals, drawn from its end: B9 first.
-BLUE_PILE = ["B1", "B2", "B3", "B4", "B6", "B7", "B8", "B9"]
 #: Seat 2 holds the other R3, to jump in on seat 0's; seat 1 is next and holds an R2.
 R3_HANDS = [["R3", "G4", "G6"], ["Y1", "R2", "Y4"], ["Y2", "R3"]]
 
@@ -82,9 +81,7 @@ def test_the_player_to_act_drawing_closes_the_window_and_may_then_keep_the_card(
 
 
 def test_with_two_players_no_one_is_left_to_jump_in_and_no_window_is_told() -> None:
-    state = LastCardState.from_deal(
-        [["R3", "G4", "G6"], ["Y1", "R3"]], ["R5"], BLUE_PILE, options={"jump_in": True}
-    )
+    state = house_deal([["R3", "G4", "G6"], ["Y1", "R3"]], jump_in=True)
     assert events_json(state.apply(0, Play("R3", None, False))) == [
         {"type": "play", "seat": 0, "card": "R3", "color": "red", "call": False},
         {"type": "turn", "seat": 1},
@@ -93,12 +90,7 @@ def test_with_two_players_no_one_is_left_to_jump_in_and_no_window_is_told() -> N
 
 
 def test_a_catch_only_window_names_the_player_to_catch_and_offers_no_jump_in() -> None:
-    state = LastCardState.from_deal(
-        [["R3", "G4"], ["Y1", "R2"], ["Y2", "R3"]],
-        ["R5"],
-        BLUE_PILE,
-        options={"catch_missed_call": True},
-    )
+    state = house_deal([["R3", "G4"], ["Y1", "R2"], ["Y2", "R3"]], catch_missed_call=True)
     assert events_json(state.apply(0, Play("R3", None, False))) == [
         {"type": "play", "seat": 0, "card": "R3", "color": "red", "call": False},
         {"type": "turn", "seat": 1},
@@ -108,12 +100,7 @@ def test_a_catch_only_window_names_the_player_to_catch_and_offers_no_jump_in() -
 
 
 def test_a_wild_card_cannot_be_jumped_in_on() -> None:
-    state = LastCardState.from_deal(
-        [["wild", "G4", "G6"], ["Y1", "R2"], ["Y2", "wild"]],
-        ["R5"],
-        BLUE_PILE,
-        options={"jump_in": True},
-    )
+    state = house_deal([["wild", "G4", "G6"], ["Y1", "R2"], ["Y2", "wild"]], jump_in=True)
     assert events_json(state.apply(0, Play("wild", "red", False))) == [
         {"type": "play", "seat": 0, "card": "wild", "color": "red", "call": False},
         {"type": "turn", "seat": 1},
@@ -123,7 +110,7 @@ def test_a_wild_card_cannot_be_jumped_in_on() -> None:
 
 
 def test_a_game_without_house_rules_saves_none_of_their_fields() -> None:
-    state = LastCardState.from_deal([["R3", "G4"], ["Y1", "R2"]], ["R5"], BLUE_PILE)
+    state = house_deal([["R3", "G4"], ["Y1", "R2"]])
     saved = state.to_json()
     assert set(saved["state"]) == {
         "hands",
