@@ -50,13 +50,16 @@ WAIT_MS = 20_000
 RECORDER = """
 (() => {
   const Native = window.WebSocket;
-  window.__ct = { last: null, errors: [] };
+  window.__ct = { last: null, table: null, errors: [] };
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
       this.addEventListener("message", (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "state") window.__ct.last = message;
+        if (message.type === "table" || message.type === "welcome") {
+          window.__ct.table = message.table;
+        }
         if (message.type === "error") window.__ct.errors.push(message);
       });
     }

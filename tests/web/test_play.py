@@ -79,15 +79,33 @@ SETUPS = {
 
 @pytest.mark.parametrize("game", [spec.name for spec in games()])
 def test_a_person_plays_a_round_against_a_bot(web_server, open_page, game):
-    play_a_round(web_server, open_page(DESKTOP), game)
+    play_a_round(web_server, open_page, open_page(DESKTOP), game)
 
 
 @pytest.mark.parametrize("game", ["cactus", "lastcard"])
 def test_a_round_can_be_played_on_a_phone_sized_screen(web_server, open_page, game):
-    play_a_round(web_server, open_page(PHONE), game)
+    play_a_round(web_server, open_page, open_page(PHONE), game)
 
 
-def play_a_round(web_server, page, game):
+def assert_celebrated_once(web_server, open_page, page, code):
+    """The result is celebrated (animated) when the match ends, and not again when the
+    screen is drawn anew, here for a spectator arriving."""
+    assert page.locator(".match-result.celebrate").count() == 1
+    page.evaluate("document.querySelector('.match-result').dataset.first = ''")
+    TablePage(open_page(DESKTOP), web_server.url).open(code, watch=True)
+    redrawn = page.wait_for_function(
+        """() => {
+          const result = document.querySelector('.match-result');
+          const redrawn = result && !('first' in result.dataset);
+          if (window.__ct.table?.spectators !== 1 || !redrawn) return null;
+          return { moving: result.getAnimations().filter((a) => a.playState === 'running').length };
+        }"""
+    ).json_value()
+    assert redrawn == {"moving": 0}
+    assert page.locator(".match-result.celebrate").count() == 0
+
+
+def play_a_round(web_server, open_page, page, game):
     """Create a table in the lobby, play its first round and ask for a rematch."""
     bot, every_move_clickable, cards_match, hold_back = SETUPS[game]
     code = create_in_lobby(page, web_server.url, game, ["human", bot], short_options(game))
@@ -118,6 +136,7 @@ def play_a_round(web_server, page, game):
     assert table.round_scores() == final.round_scores[0]
     assert page.locator(".match-result").count() == 1
     page.keyboard.press("Escape")
+    assert_celebrated_once(web_server, open_page, page, code)
     # The match end screen: a ranking by place with each total, the rounds and their
     # chart, the way on, and the record as a link rather than the main action.
     end = page.locator(".match-end")

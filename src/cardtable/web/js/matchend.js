@@ -86,16 +86,17 @@ function roundsTable(view, names) {
 
 /**
  * The screen for a finished match: `view` is its last view, `names` the players,
- * `rematch` {votes, mine, seated, ask()}, `record` the URL of its JSON record or null.
+ * `rematch` {votes, mine, seated, ask()}, `record` the URL of its JSON record or null;
+ * `celebrate` animates the result (the first time the screen is drawn, not on redraws).
  */
-export function matchEnd(view, names, { votes, mine, seated, ask }, record) {
+export function matchEnd(view, names, { votes, mine, seated, ask }, record, celebrate = false) {
   const ranking = places(view.totals, higherWins(view));
   const winners = view.winners.map((p) => names[p]);
   return h(
     "section",
     { class: "match-end panel", "aria-labelledby": "match-end-title" },
     h("h2", { id: "match-end-title", text: t("matchend.title") }),
-    h("p", { class: "match-result celebrate", text: `★ ${TEXT.won(winners)} ★` }),
+    h("p", { class: celebrate ? "match-result celebrate" : "match-result", text: `★ ${TEXT.won(winners)} ★` }),
     h("h3", { text: t("matchend.ranking") }),
     h(
       "ol",

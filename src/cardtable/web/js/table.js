@@ -53,6 +53,8 @@ const page = {
   version: 0,
   tv: null,
   matchResult: null,
+  /** Whether this match's end was celebrated (drawn once with its animation). */
+  celebrated: false,
   /** The games' descriptions (their options), for naming the rules in play. */
   games: [],
   /** When the bots of a quick match arrive (performance.now() ms), or null. */
@@ -230,7 +232,9 @@ function matchEndScreen() {
       ask: () => page.conn.send({ type: "rematch" }),
     },
     record,
+    !page.celebrated,
   );
+  page.celebrated = true;
   if (number) {
     screen.append(h("p", {}, h("a", { href: replayLink(code, number), "data-replay-link": number, text: t("table.replay") })));
   }
@@ -350,7 +354,10 @@ const HANDLERS = {
   },
   state(m) {
     const newMatch = page.view && page.view.round_scores.length > m.view.round_scores.length;
-    if (newMatch) page.matchResult = null;
+    if (newMatch) {
+      page.matchResult = null;
+      page.celebrated = false;
+    }
     page.view = m.view;
     page.version = m.version;
     page.tv.update({ view: m.view, legal: m.legal, you: page.seat, events: m.events, timers: m.timers, match: m.match });
