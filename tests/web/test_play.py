@@ -135,8 +135,13 @@ def play_a_round(web_server, open_page, page, game):
     final = god_state(web_server.db, code)
     assert table.round_scores() == final.round_scores[0]
     assert page.locator(".match-result").count() == 1
-    page.keyboard.press("Escape")
+    # The round's result opens over the match end: close it as a person would, and a
+    # spectator arriving (a redraw) neither opens it again nor replays the celebration.
+    result = page.locator("dialog[open]:has([data-round-result])")
+    result.locator("button.close").click()
+    result.wait_for(state="detached")
     assert_celebrated_once(web_server, open_page, page, code)
+    assert result.count() == 0
     # The match end screen: a ranking by place with each total, the rounds and their
     # chart, the way on, and the record as a link rather than the main action.
     end = page.locator(".match-end")
